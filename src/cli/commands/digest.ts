@@ -1,0 +1,17 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CrossoverError } from '../../contracts/errors.js';
+import { treeDigest } from '../../corpus/tree.js';
+import type { Command } from '../command.js';
+
+export const digestCommand: Command = {
+  summary: 'Print the tree digest of a directory (refuses symlinks and special files)',
+  usage: 'digest <dir>',
+  async run(argv, io) {
+    const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+    const [dir] = positionals;
+    if (!dir) throw new CrossoverError('invalid-input', 'expected a directory');
+    io.out(`${await treeDigest(resolve(io.cwd, dir))}\n`);
+    return 0;
+  },
+};

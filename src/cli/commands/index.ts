@@ -1,0 +1,9 @@
+import type { Command } from '../command.js';
+import { digestCommand } from './digest.js';
+import { schemaCommand } from './schema.js';
+
+/** The command table: one line per command, in the order --help lists them. */
+export const COMMANDS: Record<string, Command> = {
+  schema: schemaCommand,
+  digest: digestCommand,
+};

@@ -1,0 +1,19 @@
+import { parseArgs } from 'node:util';
+import { CrossoverError } from '../../contracts/errors.js';
+import { artifactNames, jsonSchemaOf, type ArtifactName } from '../../contracts/registry.js';
+import type { Command } from '../command.js';
+
+export const schemaCommand: Command = {
+  summary: 'Print the JSON Schema of an artifact (plan, receipt, task, ...)',
+  usage: `schema <${artifactNames().join('|')}>`,
+  async run(argv, io) {
+    const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+    const [name] = positionals;
+    const names = artifactNames();
+    if (!name || !(names as string[]).includes(name)) {
+      throw new CrossoverError('invalid-input', `expected one artifact name: ${names.join(', ')}${name ? `; got "${name}"` : ''}`);
+    }
+    io.out(`${JSON.stringify(jsonSchemaOf(name as ArtifactName), null, 2)}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const SyntheticAgentSchema = z
+  .object({
+    adapter: z.literal('synthetic'),
+    behavior: z
+      .enum(['reference', 'noop', 'seeded'])
+      .describe('reference applies the hidden reference (a labelled self-test); noop changes nothing; seeded succeeds with a probability.'),
+    successProbability: z.number().min(0).max(1).optional().describe('For seeded: chance of applying the reference, drawn from the trial id.'),
+    queryProvider: z.boolean().default(false).describe('Query the arm\'s MCP provider through a real MCP client before acting.'),
+  })
+  .strict();
+
+const CommandAgentSchema = z
+  .object({
+    adapter: z.literal('command'),
+    command: z.string().min(1).describe('Shell command; receives the prompt on stdin, runs in the workspace.'),
+    version: z.string().min(1).default('unversioned'),
+  })
+  .strict();
+
+const ClaudeCodeAgentSchema = z
+  .object({
+    adapter: z.literal('claude-code'),
+    version: z.string().regex(/^\d+\.\d+\.\d+$/, 'expected an exact version such as 2.1.332'),
+    model: z.string().min(1),
+    maxTurns: z.number().int().positive().default(40),
+    baseUrl: z.string().url().optional().describe('Model API base URL (a local mock in tests).'),
+  })
+  .strict();
+
+const CodexAgentSchema = z
+  .object({
+    adapter: z.literal('codex'),
+    version: z.string().regex(/^\d+\.\d+\.\d+$/, 'expected an exact version such as 0.171.0'),
+    model: z.string().min(1),
+    baseUrl: z.string().url().optional().describe('Responses API base URL (a local mock in tests).'),
+  })
+  .strict();
+
+export const AgentSchema = z
+  .discriminatedUnion('adapter', [SyntheticAgentSchema, CommandAgentSchema, ClaudeCodeAgentSchema, CodexAgentSchema])
+  .describe('How to start one agent for one trial.');
+
+export type Agent = z.infer<typeof AgentSchema>;
+export type AgentInput = z.input<typeof AgentSchema>;

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+
+/** Stable codes; only `src/cli` turns them into exit codes. */
+export type ErrorCode =
+  | 'invalid-input'
+  | 'not-found'
+  | 'conflict'
+  | 'drift'
+  | 'blocked'
+  | 'refused'
+  | 'infrastructure';
+
+export class CrossoverError extends Error {
+  override name = 'CrossoverError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** `$.arms[2].role`: the JSON path of an issue, as a reader would type it. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  let out = '$';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) out += `.${key}`;
+    else out += `[${JSON.stringify(String(key))}]`;
+  }
+  return out;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => `${jsonPath([...issue.path, key])}: unknown field (not allowed here)`).join('\n  ');
+  }
+  return `${jsonPath(issue.path)}: ${issue.message}`;
+}
+
+/** Parses `data` with `schema`, or throws an error naming the source, each field's path and what was expected. */
+export function parseWith<S extends z.ZodType>(schema: S, data: unknown, source: string): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(describeIssue);
+  throw new CrossoverError('invalid-input', `${source}: invalid\n  ${lines.join('\n  ')}`);
+}
+
+/** Parses JSON text, naming the source when it is not JSON. */
+export function parseJsonText(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CrossoverError('invalid-input', `${source}: not valid JSON (${(error as Error).message})`);
+  }
+}

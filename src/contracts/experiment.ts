@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { AgentSchema } from './agent.js';
+import { EnvNameSchema, HostSchema, IdSchema, RelativePathSchema } from './common.js';
+import { PricingSchema, ProviderSchema } from './provider.js';
+
+export const ArmRoleSchema = z.enum(['baseline', 'treatment', 'aa-control']);
+
+export const InstructionFileSchema = z
+  .object({
+    source: z.string().min(1).describe('File to install, relative to the experiment file.'),
+    target: RelativePathSchema.describe('Where the agent finds it, relative to its run home (e.g. .claude/CLAUDE.md).'),
+  })
+  .strict();
+
+export const ArmSchema = z
+  .object({
+    id: IdSchema,
+    role: ArmRoleSchema,
+    title: z.string().optional(),
+    agent: AgentSchema.optional().describe('Overrides the experiment\'s agent; real comparisons keep one instrument.'),
+    provider: IdSchema.optional().describe('Id of one of the experiment\'s providers.'),
+    allowedTools: z.array(z.string().min(1)).default([]).describe('Tools beyond the agent\'s own that this arm may call.'),
+    instructionFiles: z.array(InstructionFileSchema).default([]),
+  })
+  .strict();
+
+export const PolicySchema = z
+  .object({
+    alpha: z.number().gt(0).lt(1).default(0.05),
+    aaLimit: z.number().gt(0).lte(1).default(0.1).describe('Largest |Δ_AA| a qualified claim tolerates.'),
+    minTasks: z.number().int().positive().default(30),
+    minRepeats: z.number().int().positive().default(3),
+    noninferiorityMargin: z.number().gt(0).lt(1).nullable().default(null),
+  })
+  .strict();
+
+export const BUDGET_DEFAULTS = { maxTrials: 300, deadlineSec: 3600, trialTimeoutSec: 300 } as const;
+export const BUDGET_LIMITS = { maxTrials: 2000, deadlineSec: 4 * 3600, trialTimeoutSec: 600 } as const;
+
+export const BudgetSchema = z
+  .object({
+    maxTrials: z.number().int().positive().max(BUDGET_LIMITS.maxTrials).default(BUDGET_DEFAULTS.maxTrials),
+    deadlineSec: z.number().int().positive().max(BUDGET_LIMITS.deadlineSec).default(BUDGET_DEFAULTS.deadlineSec),
+    trialTimeoutSec: z.number().int().positive().max(BUDGET_LIMITS.trialTimeoutSec).default(BUDGET_DEFAULTS.trialTimeoutSec),
+  })
+  .strict();
+
+export const SandboxKindSchema = z.enum(['bubblewrap', 'none']);
+
+export const ExperimentSchema = z
+  .object({
+    id: IdSchema,
+    title: z.string().optional(),
+    stage: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    corpus: z.string().min(1).describe('Corpus directory, relative to the experiment file.'),
+    tasks: z.array(IdSchema).min(1).optional().describe('The task slice; absent means every task (stage 1: chosen by the coverage rule).'),
+    agent: AgentSchema,
+    providers: z.array(ProviderSchema).default([]),
+    arms: z.array(ArmSchema).min(1),
+    repeats: z.number().int().positive().max(100),
+    promptTemplate: z.string().min(1).describe('Committed template, relative to the experiment file (experiments/prompts/*.md).'),
+    policy: PolicySchema.default(PolicySchema.parse({})),
+    budget: BudgetSchema.default(BudgetSchema.parse({})),
+    pricing: PricingSchema.optional().describe('Model list price; absent means unknown.'),
+    worstCaseTokens: z
+      .object({ input: z.number().int().nonnegative(), output: z.number().int().nonnegative() })
+      .strict()
+      .optional()
+      .describe('Per-trial token ceiling used for the conservative cost bound.'),
+    egress: z.object({ hosts: z.array(HostSchema).default([]) }).strict().default({ hosts: [] }),
+    credentials: z.array(EnvNameSchema).default([]),
+    sandbox: SandboxKindSchema.default('bubblewrap'),
+    concurrency: z.number().int().positive().max(64).optional().describe('Trials at once; default sized to the machine.'),
+    stage1Scorecard: z.string().optional().describe('Stage 2: the stage-1 scorecard whose feasibility gates passed, relative to the experiment file.'),
+  })
+  .strict()
+  .describe('experiments/*.ts, the argument of defineExperiment');
+
+export type Experiment = z.infer<typeof ExperimentSchema>;
+export type ExperimentInput = z.input<typeof ExperimentSchema>;
+export type Arm = z.infer<typeof ArmSchema>;
+export type ArmRole = z.infer<typeof ArmRoleSchema>;
+export type Policy = z.infer<typeof PolicySchema>;
+export type Budget = z.infer<typeof BudgetSchema>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ApprovalSchema } from './approval.js';
+import { CorpusSchema, TaskSchema } from './corpus.js';
+import { ExperimentSchema } from './experiment.js';
+import { PlanSchema } from './plan.js';
+import { ProviderSchema } from './provider.js';
+import { ReceiptSchema } from './receipt.js';
+
+/**
+ * Every artifact with a published JSON Schema. Documents people write are described as input
+ * (defaults may be left out); documents Crossover writes, as output.
+ */
+export const ARTIFACTS = {
+  corpus: { schema: CorpusSchema, io: 'input' },
+  task: { schema: TaskSchema, io: 'input' },
+  experiment: { schema: ExperimentSchema, io: 'input' },
+  provider: { schema: ProviderSchema, io: 'input' },
+  plan: { schema: PlanSchema, io: 'output' },
+  receipt: { schema: ReceiptSchema, io: 'output' },
+  approval: { schema: ApprovalSchema, io: 'output' },
+} as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
+
+export type ArtifactName = keyof typeof ARTIFACTS;
+
+export function artifactNames(): ArtifactName[] {
+  return Object.keys(ARTIFACTS).sort() as ArtifactName[];
+}
+
+export function jsonSchemaOf(name: ArtifactName): Record<string, unknown> {
+  const { schema, io } = ARTIFACTS[name];
+  return { $id: `urn:crossover:schema:${name}`, ...z.toJSONSchema(schema, { io, unrepresentable: 'any' }) };
+}

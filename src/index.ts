@@ -1,0 +1,2 @@
+export * from './contracts/index.js';
+export { readTree, treeDigest } from './corpus/tree.js';

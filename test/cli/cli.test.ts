@@ -1,0 +1,51 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
+
+const bin = join(import.meta.dirname, '../../bin/crossover.js');
+
+function crossover(args: string[], cwd?: string) {
+  return execa('node', [bin, ...args], { reject: false, cwd });
+}
+
+describe('crossover CLI', () => {
+  it('lists its commands', async () => {
+    const result = await crossover(['--help']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('schema');
+    expect(result.stdout).toContain('digest');
+  });
+
+  it('prints the JSON Schema of a plan', async () => {
+    const result = await crossover(['schema', 'plan']);
+    expect(result.exitCode).toBe(0);
+    const schema = JSON.parse(result.stdout);
+    expect(schema.$schema).toContain('json-schema.org');
+    expect(schema.properties.schema.const).toBe('crossover.plan/1');
+  });
+
+  it('refuses an unknown artifact name, listing the known ones', async () => {
+    const result = await crossover(['schema', 'plans']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('expected one artifact name');
+    expect(result.stderr).toContain('receipt');
+  });
+
+  it('prints a tree digest', async () => {
+    const root = await tempDir();
+    await mkdir(join(root, 'a'));
+    await writeFile(join(root, 'a/x.txt'), 'x');
+    const first = await crossover(['digest', '.'], root);
+    expect(first.stdout).toMatch(/^sha256:[0-9a-f]{64}$/);
+    await writeFile(join(root, 'a/x.txt'), 'y');
+    expect((await crossover(['digest', root])).stdout).not.toBe(first.stdout);
+  });
+
+  it('exits 2 on an unknown command', async () => {
+    const result = await crossover(['frobnicate']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('unknown command "frobnicate"');
+  });
+});

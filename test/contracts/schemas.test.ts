@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { CrossoverError, parseWith } from '../../src/contracts/errors.js';
+import { ExperimentSchema } from '../../src/contracts/experiment.js';
+import { TaskSchema } from '../../src/contracts/corpus.js';
+import { ReceiptSchema } from '../../src/contracts/receipt.js';
+import { ARTIFACTS, artifactNames, jsonSchemaOf } from '../../src/contracts/registry.js';
+
+const task = {
+  schema: 'crossover.task/1',
+  id: 'cart-total',
+  title: 'Cart total ignores discounts',
+  category: 'boundary-logic',
+  surface: 'api',
+  timeoutSec: 120,
+  checks: {
+    required: [{ id: 'applies-discount', file: 'required/discount.mjs', runner: 'node' }],
+    regressions: [{ id: 'plain-total', file: 'regressions/plain.mjs', runner: 'node' }],
+  },
+};
+
+function messageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(CrossoverError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the parse to throw');
+}
+
+describe('closed schemas name the file, the field and what was expected', () => {
+  it('accepts a valid task and fills defaults', () => {
+    const parsed = parseWith(TaskSchema, task, 'corpus/tasks/cart-total/task.json');
+    expect(parsed.checks.required[0]?.timeoutMs).toBe(20_000);
+    expect(parsed.protectedPaths).toEqual([]);
+  });
+
+  it('rejects an unknown field with its JSON path', () => {
+    const bad = { ...task, checks: { ...task.checks, required: [{ ...task.checks.required[0], weight: 2 }] } };
+    const message = messageOf(() => parseWith(TaskSchema, bad, 'corpus/tasks/cart-total/task.json'));
+    expect(message).toContain('corpus/tasks/cart-total/task.json');
+    expect(message).toContain('$.checks.required[0].weight: unknown field');
+  });
+
+  it('rejects a wrong type with its JSON path and the expected type', () => {
+    const message = messageOf(() => parseWith(TaskSchema, { ...task, timeoutSec: '120' }, 'task.json'));
+    expect(message).toMatch(/\$\.timeoutSec: .*expected number, received string/);
+  });
+
+  it('rejects a path that climbs out of its directory', () => {
+    const bad = { ...task, relevantFiles: ['../secret.js'] };
+    expect(messageOf(() => parseWith(TaskSchema, bad, 'task.json'))).toContain('$.relevantFiles[0]');
+  });
+
+  it('names the discriminator of an agent it does not know', () => {
+    const experiment = {
+      id: 'demo',
+      stage: 0,
+      corpus: '../corpus',
+      agent: { adapter: 'cursor' },
+      arms: [{ id: 'base', role: 'baseline' }],
+      repeats: 1,
+      promptTemplate: 'prompts/default.md',
+    };
+    expect(messageOf(() => parseWith(ExperimentSchema, experiment, 'experiments/demo.ts'))).toContain('$.agent.adapter');
+  });
+
+  it('refuses a receipt whose status is not one of DESIGN §6', () => {
+    const message = messageOf(() => parseWith(ReceiptSchema, { schema: 'crossover.receipt/1', status: 'skipped' }, 'r.json'));
+    expect(message).toContain('$.status');
+  });
+});
+
+describe('published JSON Schemas', () => {
+  it.each(artifactNames())('%s has a closed JSON Schema', (name) => {
+    const schema = jsonSchemaOf(name);
+    expect(schema.type).toBe('object');
+    expect(schema.additionalProperties).toBe(false);
+  });
+
+  // Declarations embedded in experiments/*.ts carry no version of their own; every file document does.
+  const documents = artifactNames().filter((name) => name !== 'experiment' && name !== 'provider');
+  it.each(documents)('%s documents carry their schema version', (name) => {
+    const schema = jsonSchemaOf(name) as { properties: { schema: { const: string } }; required: string[] };
+    expect(schema.properties.schema.const).toBe(`crossover.${name}/1`);
+    expect(schema.required).toContain('schema');
+  });
+
+  it('lists every artifact of the registry', () => {
+    expect(artifactNames()).toEqual(Object.keys(ARTIFACTS).sort());
+  });
+});
