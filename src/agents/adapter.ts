@@ -1,0 +1,91 @@
+import type { Agent } from '../contracts/agent.js';
+import type { PlannedArm } from '../contracts/plan.js';
+
+/** An MCP server the arm declares, as the agent should start it (stdio). */
+export interface McpServerSpec {
+  name: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+export interface ExecOptions {
+  cwd: string;
+  env: Record<string, string>;
+  stdin?: string;
+}
+
+export interface ExecResult {
+  exitCode: number | null;
+  /** bounded: at most a fixed number of bytes, with a marker where it was cut */
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  /** true when the output went past its bound */
+  truncated: boolean;
+}
+
+/**
+ * Everything one agent run may use. Adapters never spawn processes themselves: `exec` runs a
+ * command inside the trial's sandbox, kills its whole process tree at the deadline and bounds its
+ * output.
+ */
+export interface AgentRunContext {
+  trialId: string;
+  /** absolute path of the fresh workspace, the agent's working directory */
+  workspace: string;
+  /** absolute path of the run home: HOME, the agent's config dir and TMPDIR live below it */
+  home: string;
+  tmp: string;
+  prompt: string;
+  agent: Agent;
+  arm: PlannedArm;
+  /** the arm's declared MCP servers (empty for a baseline) */
+  mcpServers: McpServerSpec[];
+  /** the provider tool names that count as context-tool calls */
+  contextTools: string[];
+  /** allowlisted environment plus the experiment's declared credentials */
+  env: Record<string, string>;
+  signal: AbortSignal;
+  exec(argv: string[], options: ExecOptions): Promise<ExecResult>;
+  /** synthetic agents only: the task's hidden reference overlay, for labelled self-tests */
+  referenceDir: string | null;
+}
+
+export interface ToolCall {
+  name: string;
+  /** a call to one of the arm's provider tools */
+  context: boolean;
+}
+
+/** What an agent did, read from its transcript. Unknown is null, never zero. */
+export interface AgentObservation {
+  toolCalls: ToolCall[] | null;
+  filesInspected: string[] | null;
+  filesModified: string[] | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  costUsd: number | null;
+}
+
+export interface AgentRunResult {
+  outcome: 'completed' | 'agent-error' | 'timeout';
+  /** short, bounded reason for agent-error */
+  error: string | null;
+  observation: AgentObservation;
+}
+
+export interface AgentAdapter {
+  readonly adapter: Agent['adapter'];
+  readonly synthetic: boolean;
+  run(context: AgentRunContext): Promise<AgentRunResult>;
+}
+
+export const UNOBSERVED: AgentObservation = {
+  toolCalls: null,
+  filesInspected: null,
+  filesModified: null,
+  inputTokens: null,
+  outputTokens: null,
+  costUsd: null,
+};

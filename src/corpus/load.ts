@@ -1,0 +1,114 @@
+import { access, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { digestBytes, digestOf } from '../contracts/canonical.js';
+import { type Corpus, CorpusSchema, type Task, TaskSchema } from '../contracts/corpus.js';
+import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
+import { treeDigest } from './tree.js';
+
+export interface TaskDigests {
+  taskJson: string;
+  prompt: string;
+  workspace: string;
+  checks: string;
+  reference: string;
+  decoys: string;
+}
+
+export interface LoadedTask {
+  task: Task;
+  /** absolute directory of the task */
+  dir: string;
+  prompt: string;
+  /** binds every part below */
+  digest: string;
+  parts: TaskDigests;
+  decoys: string[];
+}
+
+export interface LoadedCorpus {
+  corpus: Corpus;
+  dir: string;
+  digest: string;
+  tasks: LoadedTask[];
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function subdirectories(dir: string): Promise<string[]> {
+  if (!(await exists(dir))) return [];
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+}
+
+async function validateTask(task: Task, dir: string, source: string, corpus: Corpus | null): Promise<void> {
+  const dirName = dir.split('/').at(-1);
+  if (task.id !== dirName) throw new CrossoverError('invalid-input', `${source}: $.id: expected "${dirName}" (the task directory's name), got "${task.id}"`);
+  if (corpus && !corpus.categories.some((c) => c.id === task.category)) {
+    const known = corpus.categories.map((c) => c.id).join(', ');
+    throw new CrossoverError('invalid-input', `${source}: $.category: expected one of the corpus categories (${known}), got "${task.category}"`);
+  }
+  const seen = new Set<string>();
+  for (const [group, checks] of [['required', task.checks.required], ['regressions', task.checks.regressions]] as const) {
+    for (const [index, check] of checks.entries()) {
+      const path = `$.checks.${group}[${index}]`;
+      if (seen.has(check.id)) throw new CrossoverError('invalid-input', `${source}: ${path}.id: check id "${check.id}" is used twice`);
+      seen.add(check.id);
+      if (!(await exists(join(dir, 'checks', check.file)))) {
+        throw new CrossoverError('invalid-input', `${source}: ${path}.file: expected a file under checks/, "${check.file}" does not exist`);
+      }
+    }
+  }
+  for (const [index, file] of (task.relevantFiles ?? []).entries()) {
+    const inWorkspace = await exists(join(dir, 'workspace', file));
+    const inReference = await exists(join(dir, 'reference', file));
+    if (!inWorkspace && !inReference) {
+      throw new CrossoverError('invalid-input', `${source}: $.relevantFiles[${index}]: expected a file of the workspace or reference, "${file}" is in neither`);
+    }
+  }
+}
+
+/** Loads one task directory, validates it and computes its digest. */
+export async function loadTask(dir: string, corpus: Corpus | null = null): Promise<LoadedTask> {
+  const source = join(dir, 'task.json');
+  const taskBytes = await readFile(source).catch(() => {
+    throw new CrossoverError('not-found', `${source}: no task.json (expected a task directory)`);
+  });
+  const task = parseWith(TaskSchema, parseJsonText(taskBytes.toString('utf8'), source), source);
+  await validateTask(task, dir, source, corpus);
+  const promptPath = join(dir, 'prompt.md');
+  const prompt = await readFile(promptPath, 'utf8').catch(() => {
+    throw new CrossoverError('not-found', `${promptPath}: missing (every task needs the prompt the agent is given)`);
+  });
+  for (const part of ['workspace', 'checks', 'reference'] as const) {
+    if (!(await exists(join(dir, part)))) throw new CrossoverError('not-found', `${join(dir, part)}: missing (every task has ${part}/)`);
+  }
+  const decoys = await subdirectories(join(dir, 'decoys'));
+  const parts: TaskDigests = {
+    taskJson: digestBytes(taskBytes),
+    prompt: digestBytes(prompt),
+    workspace: await treeDigest(join(dir, 'workspace')),
+    checks: await treeDigest(join(dir, 'checks')),
+    reference: await treeDigest(join(dir, 'reference')),
+    decoys: (await exists(join(dir, 'decoys'))) ? await treeDigest(join(dir, 'decoys')) : digestOf([]),
+  };
+  return { task, dir, prompt, digest: digestOf(parts), parts, decoys };
+}
+
+/** Loads corpus.json and every task under tasks/, in id order. */
+export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
+  const source = join(dir, 'corpus.json');
+  const corpusBytes = await readFile(source).catch(() => {
+    throw new CrossoverError('not-found', `${source}: no corpus.json (expected a corpus directory)`);
+  });
+  const corpus = parseWith(CorpusSchema, parseJsonText(corpusBytes.toString('utf8'), source), source);
+  const ids = await subdirectories(join(dir, 'tasks'));
+  const tasks: LoadedTask[] = [];
+  for (const id of ids) tasks.push(await loadTask(join(dir, 'tasks', id), corpus));
+  const digest = digestOf({ corpus: digestBytes(corpusBytes), tasks: tasks.map((t) => [t.task.id, t.digest]) });
+  return { corpus, dir, digest, tasks };
+}
