@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { digestOf } from './canonical.js';
 import { DigestSchema, IdSchema } from './common.js';
 import { ArmRoleSchema } from './experiment.js';
 
@@ -103,3 +104,15 @@ export type ReceiptBody = z.infer<typeof ReceiptBodySchema>;
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 export type Finding = z.infer<typeof FindingSchema>;
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
+
+/** Adds the content digest that makes a receipt verifiable. */
+export function sealReceipt(body: ReceiptBody): Receipt {
+  const checked = ReceiptBodySchema.parse(body);
+  return { ...checked, digest: digestOf(checked) };
+}
+
+/** Recomputes a receipt's digest; false when any byte of its content changed. */
+export function receiptDigestHolds(receipt: Receipt): boolean {
+  const { digest, ...body } = receipt;
+  return digestOf(body) === digest;
+}
