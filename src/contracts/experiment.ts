@@ -47,17 +47,21 @@ export const BudgetSchema = z
 
 export const SandboxKindSchema = z.enum(['bubblewrap', 'none']);
 
+export const StageSchema = z
+  .union([z.literal(0), z.literal(1), z.literal(2)])
+  .describe('0: probe and plan (only synthetic agents run); 1: the 4-task feasibility slice; 2: the confirmatory comparison.');
+
 export const ExperimentSchema = z
   .object({
-    id: IdSchema,
+    id: IdSchema.describe('Experiment id: names its approvals and state, seeds its schedule.'),
     title: z.string().optional(),
-    stage: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    stage: StageSchema,
     corpus: z.string().min(1).describe('Corpus directory, relative to the experiment file.'),
     tasks: z.array(IdSchema).min(1).optional().describe('The task slice; absent means every task (stage 1: chosen by the coverage rule).'),
     agent: AgentSchema,
-    providers: z.array(ProviderSchema).default([]),
-    arms: z.array(ArmSchema).min(1),
-    repeats: z.number().int().positive().max(100),
+    providers: z.array(ProviderSchema).default([]).describe('Context providers the arms may use; a relative path argument starts with "./" or "../" and is relative to the experiment file.'),
+    arms: z.array(ArmSchema).min(1).describe('One baseline, the treatments and (stage 2) one aa-control.'),
+    repeats: z.number().int().positive().max(100).describe('Trials per (task, arm); stage 1 needs 2, stage 2 at least 3.'),
     promptTemplate: z.string().min(1).describe('Committed template, relative to the experiment file (experiments/prompts/*.md).'),
     policy: PolicySchema.default(PolicySchema.parse({})),
     budget: BudgetSchema.default(BudgetSchema.parse({})),
@@ -68,7 +72,7 @@ export const ExperimentSchema = z
       .optional()
       .describe('Per-trial token ceiling used for the conservative cost bound.'),
     egress: z.object({ hosts: z.array(HostSchema).default([]) }).strict().default({ hosts: [] }),
-    credentials: z.array(EnvNameSchema).default([]),
+    credentials: z.array(EnvNameSchema).default([]).describe('Environment variables the agent needs, by name; values never enter an artifact.'),
     sandbox: SandboxKindSchema.default('bubblewrap'),
     concurrency: z.number().int().positive().max(64).optional().describe('Trials at once; default sized to the machine.'),
     stage1Scorecard: z.string().optional().describe('Stage 2: the stage-1 scorecard whose feasibility gates passed, relative to the experiment file.'),
