@@ -1,0 +1,30 @@
+/**
+ * Field rules. A rule takes the raw value from the request body and returns either
+ * `{ value }` (the cleaned value to store) or `{ error }` (a message for that field).
+ */
+
+/** A text field with length limits; surrounding whitespace is dropped unless `trim: false`. */
+export function text({ min = 0, max = Infinity, trim = true } = {}) {
+  return (raw) => {
+    // JSON bodies can carry numbers, null, arrays or objects where a string belongs.
+    if (typeof raw !== 'string') return { error: 'must be a string' };
+    // Limits apply to what is stored, so measure after trimming.
+    const value = trim ? raw.trim() : raw;
+    if (value.length < min) return { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` };
+    if (value.length > max) return { error: `must be at most ${max} characters` };
+    return { value };
+  };
+}
+
+/** Runs rules in order, feeding each the previous rule's value; stops at the first error. */
+export function all(...rules) {
+  return (raw) => {
+    let value = raw;
+    for (const rule of rules) {
+      const result = rule(value);
+      if ('error' in result) return result;
+      value = result.value;
+    }
+    return { value };
+  };
+}
