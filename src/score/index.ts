@@ -1,0 +1,4 @@
+export { wilsonInterval } from './wilson.js';
+export { exactSignTest } from './sign-test.js';
+export { holmAdjust } from './holm.js';
+export { hoeffdingInterval } from './hoeffding.js';
