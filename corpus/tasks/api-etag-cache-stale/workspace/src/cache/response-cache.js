@@ -1,0 +1,37 @@
+/**
+ * Least-recently-used store of serialised GET answers, keyed by path plus query string
+ * (see `cacheKey`). Entries are `{ payload, etag }`.
+ */
+export function createResponseCache({ maxEntries = 1000 } = {}) {
+  const entries = new Map();
+
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      // Re-insert so Map order tracks recency.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+
+    set(key, entry) {
+      entries.delete(key);
+      entries.set(key, entry);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value);
+    },
+
+    /** Drops every cached answer for `path`. */
+    invalidatePath(path) {
+      entries.delete(path);
+    },
+
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export function cacheKey(url) {
+  return url.pathname + url.search;
+}
