@@ -49,7 +49,10 @@ export const PlannedProviderSchema = z
     index: PlannedCommandSchema.nullable().describe('Builds the index; run with the task snapshot as working directory.'),
     files: z.array(FileDigestSchema).describe('Digests of the files the launch and index commands name.'),
     probeDigest: DigestSchema.nullable().describe('The `digest` field of the provider\'s probe record; null until probed.'),
-    eligible: z.boolean().nullable().describe('The probe record\'s eligibility decision; null when unknown.'),
+    eligibility: z
+      .enum(['eligible', 'excluded', 'blocked'])
+      .nullable()
+      .describe('The probe record\'s eligibility status; null until probed.'),
     tools: z.array(z.string()).describe('The provider tools this arm may call; empty means every tool the probe listed.'),
     sendsSource: z.boolean(),
   })

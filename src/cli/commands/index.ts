@@ -1,9 +1,13 @@
 import type { Command } from '../command.js';
+import { approveCommand } from './approve.js';
 import { digestCommand } from './digest.js';
+import { planCommand } from './plan.js';
 import { schemaCommand } from './schema.js';
 
 /** The command table: one line per command, in the order --help lists them. */
 export const COMMANDS: Record<string, Command> = {
   schema: schemaCommand,
   digest: digestCommand,
+  plan: planCommand,
+  approve: approveCommand,
 };

@@ -1,0 +1,41 @@
+import { defineExperiment } from 'crossover';
+
+/**
+ * The offline demo: the bundled corpus, synthetic agents, no money, no network. Stage 0 because it
+ * uses every task with 2 repeats (stage 1 is a 4-task slice, stage 2 needs 3 repeats); synthetic
+ * agents make it descriptive at any stage, and stage 0 lets only synthetic agents run.
+ */
+export default defineExperiment({
+  id: 'demo',
+  title: 'Demo: does a code-search MCP server help a (synthetic) agent?',
+  stage: 0,
+  corpus: '../corpus',
+  agent: { adapter: 'synthetic', behavior: 'seeded', successProbability: 0.5 },
+  providers: [
+    {
+      id: 'code-search',
+      kind: 'search',
+      mode: 'local',
+      version: '1.0.0',
+      interface: { type: 'mcp-stdio', command: 'node', args: ['../fixtures/providers/code-search/server.mjs'] },
+      index: { command: 'node', args: ['../fixtures/providers/code-search/index.mjs'] },
+      allowedTools: ['search_code', 'find_symbol'],
+    },
+  ],
+  arms: [
+    { id: 'baseline', role: 'baseline' },
+    {
+      id: 'context-search',
+      role: 'treatment',
+      title: 'Seeded 0.75 with the code-search MCP server',
+      agent: { adapter: 'synthetic', behavior: 'seeded', successProbability: 0.75, queryProvider: true },
+      provider: 'code-search',
+      allowedTools: ['search_code', 'find_symbol'],
+    },
+    { id: 'prompt-only', role: 'treatment', title: 'Seeded 0.5: no real change (a null treatment)' },
+    { id: 'aa-control', role: 'aa-control', title: 'The baseline again, in fresh workspaces and sessions' },
+  ],
+  repeats: 2,
+  promptTemplate: 'prompts/default.md',
+  sandbox: 'bubblewrap',
+});

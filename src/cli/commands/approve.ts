@@ -1,0 +1,53 @@
+import { dirname, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Approval } from '../../contracts/approval.js';
+import { digestOf, prettyJson } from '../../contracts/canonical.js';
+import { CrossoverError } from '../../contracts/errors.js';
+import { type Plan, PlanSchema } from '../../contracts/plan.js';
+import { writeNewFileAtomic } from '../../io/atomic.js';
+import { readArtifact } from '../../io/json.js';
+import { approvalFile } from '../../plan/approval.js';
+import { checkDrift } from '../../plan/drift.js';
+import type { Command } from '../command.js';
+
+function describe(plan: Plan, id: string): string {
+  const cost = plan.cost.boundUsd === null ? 'unknown' : `at most $${plan.cost.boundUsd.toFixed(2)}`;
+  return [
+    `approving plan ${id}`,
+    `  experiment ${plan.experiment.id} (${plan.experiment.file}), stage ${plan.experiment.stage}`,
+    `  ${plan.schedule.trials.length} trials: ${plan.tasks.length} tasks × ${plan.arms.length} arms × ${plan.repeats} repeats`,
+    `  agents: ${[...new Set(plan.arms.map((a) => `${a.agent.spec.adapter}${'version' in a.agent.spec ? `@${a.agent.spec.version}` : ''}`))].join(', ')}`,
+    `  cost: ${cost}; budget ${plan.budget.maxTrials} trials, deadline ${plan.budget.deadlineSec} s`,
+    `  egress hosts: ${plan.egress.hosts.join(', ') || 'none'}; credentials: ${plan.credentials.join(', ') || 'none'}`,
+    '  because:',
+    ...plan.approval.reasons.map((reason) => `    - ${reason}`),
+    '',
+  ].join('\n');
+}
+
+export const approveCommand: Command = {
+  summary: 'Approve one exact plan that may cost money or send source out (writes experiments/approvals/<experiment>-<plan>.json)',
+  usage: 'approve <plan.json>',
+  async run(argv, io) {
+    const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+    const [planFile] = positionals;
+    if (!planFile) throw new CrossoverError('invalid-input', 'expected a plan file written by crossover plan --out');
+    const plan = await readArtifact(resolve(io.cwd, planFile), PlanSchema);
+    const id = digestOf(plan);
+    if (!plan.approval.required) {
+      io.out(`plan ${id} needs no approval: nothing written\n`);
+      return 0;
+    }
+    const drifts = await checkDrift({ plan, root: io.cwd });
+    if (drifts.length > 0) {
+      const lines = drifts.map((d) => `  - ${d.what}${d.id ? ` ${d.id}` : ''}: ${d.detail}`);
+      throw new CrossoverError('drift', `${planFile}: plan ${id} has drifted and cannot be approved; plan again\n${lines.join('\n')}`);
+    }
+    io.out(describe(plan, id));
+    const path = approvalFile(dirname(resolve(io.cwd, plan.experiment.file)), plan.experiment.id, id);
+    const approval: Approval = { schema: 'crossover.approval/1', planId: id, experiment: plan.experiment.id, approves: plan.approval.reasons };
+    const written = await writeNewFileAtomic(path, prettyJson(approval));
+    io.out(written ? `wrote ${relative(io.cwd, path)}\n` : `${relative(io.cwd, path)} already approves this plan\n`);
+    return 0;
+  },
+};

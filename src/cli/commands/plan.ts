@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { prettyJson } from '../../contracts/canonical.js';
+import { digestOf } from '../../contracts/canonical.js';
+import { CrossoverError } from '../../contracts/errors.js';
+import { PlanSchema } from '../../contracts/plan.js';
+import { writeFileAtomic } from '../../io/atomic.js';
+import { readArtifact } from '../../io/json.js';
+import { derivePlan } from '../../plan/derive.js';
+import { checkDrift } from '../../plan/drift.js';
+import { formatSummary } from '../../plan/format-summary.js';
+import type { CliIo, Command } from '../command.js';
+
+async function check(planFile: string, io: CliIo): Promise<number> {
+  const plan = await readArtifact(resolve(io.cwd, planFile), PlanSchema);
+  const drifts = await checkDrift({ plan, root: io.cwd });
+  if (drifts.length > 0) {
+    const lines = drifts.map((d) => `  - ${d.what}${d.id ? ` ${d.id}` : ''}: ${d.detail}`);
+    throw new CrossoverError('drift', `${planFile}: plan ${digestOf(plan)} has drifted\n${lines.join('\n')}`);
+  }
+  io.out(`${planFile}: plan ${digestOf(plan)} matches ${plan.experiment.file} and the disk: no drift\n`);
+  return 0;
+}
+
+export const planCommand: Command = {
+  summary: 'Derive the preregistered plan of an experiment: identities, schedule, budget, cost, approvals (runs nothing)',
+  usage: 'plan <experiment.ts> [--out plan.json] [--json] | plan --check <plan.json>',
+  async run(argv, io) {
+    const { positionals, values } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { out: { type: 'string' }, json: { type: 'boolean', default: false }, check: { type: 'string' } },
+    });
+    if (values.check !== undefined) return check(values.check, io);
+    const [experimentFile] = positionals;
+    if (!experimentFile) throw new CrossoverError('invalid-input', 'expected an experiment file, e.g. crossover plan experiments/demo.ts');
+    const derived = await derivePlan({ experimentFile: resolve(io.cwd, experimentFile), root: io.cwd });
+    if (values.out !== undefined) await writeFileAtomic(resolve(io.cwd, values.out), prettyJson(derived.plan));
+    io.out(values.json ? prettyJson(derived.plan) : formatSummary(derived.summary));
+    if (values.out !== undefined && !values.json) io.out(`wrote ${values.out}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,38 @@
+import type { Agent } from '../contracts/agent.js';
+import type { Experiment } from '../contracts/experiment.js';
+import type { Cost } from '../contracts/plan.js';
+
+/**
+ * Whether trials of this agent may call a paid model. Synthetic agents never do; a command agent is
+ * a local program and counts as paid only when the experiment declares a price for it.
+ */
+function mayCallPaidModel(agent: Agent, experiment: Experiment): boolean {
+  if (agent.adapter === 'synthetic') return false;
+  if (agent.adapter === 'command') return experiment.pricing !== undefined;
+  return true;
+}
+
+/** Rounds a dollar bound up to the cent, so that rounding never makes it less conservative. */
+function ceilCents(usd: number): number {
+  return Math.ceil(usd * 100 - 1e-9) / 100;
+}
+
+/**
+ * The conservative cost bound: declared price × worst-case tokens × attempts (every scheduled trial
+ * of a paid agent; trials are never retried). No price or no token ceiling leaves it unknown.
+ */
+export function costBound(experiment: Experiment, trialsPerArm: ReadonlyMap<string, number>): Cost {
+  let pricedTrials = 0;
+  for (const arm of experiment.arms) {
+    if (mayCallPaidModel(arm.agent ?? experiment.agent, experiment)) pricedTrials += trialsPerArm.get(arm.id) ?? 0;
+  }
+  const pricing = experiment.pricing ?? null;
+  const tokens = experiment.worstCaseTokens ?? null;
+  let boundUsd: number | null = 0;
+  if (pricedTrials > 0) {
+    boundUsd = pricing && tokens
+      ? ceilCents((pricedTrials * (tokens.input * pricing.inputPerMillionTokens + tokens.output * pricing.outputPerMillionTokens)) / 1_000_000)
+      : null;
+  }
+  return { pricing, worstCaseTokens: tokens, pricedTrials, boundUsd, mayCostMoney: pricedTrials > 0 && boundUsd !== 0 };
+}

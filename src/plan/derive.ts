@@ -1,0 +1,202 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { digestBytes } from '../contracts/canonical.js';
+import { digestOf } from '../contracts/canonical.js';
+import { CrossoverError, parseJsonText } from '../contracts/errors.js';
+import type { Experiment } from '../contracts/experiment.js';
+import { type Plan, type PlannedArm, PlanSchema } from '../contracts/plan.js';
+import { type LoadedCorpus, type LoadedTask, loadCorpus } from '../corpus/load.js';
+import { agentIdentity } from './agent-identity.js';
+import { approvalFile, approvalReasons, readApproval } from './approval.js';
+import { costBound } from './cost.js';
+import { probeEnvironment } from './environment.js';
+import { experimentLayout } from './layout.js';
+import { type LoadedExperiment, loadExperiment } from './load-experiment.js';
+import { rootRelative } from './paths.js';
+import { renderPrompt } from './prompt.js';
+import { planProvider } from './providers.js';
+import { checkArms } from './rules.js';
+import { buildSchedule } from './schedule.js';
+import { checkStageRules, failedFeasibilityGates, stage1Slice } from './stages.js';
+import { type PlanSummary, summarizePlan, trialsPerArm } from './summary.js';
+
+export interface DerivedPlan {
+  plan: Plan;
+  /** digestOf(plan): the plan id */
+  id: string;
+  runnable: boolean;
+  /** why the plan may not run yet; empty when runnable */
+  blocked: string[];
+  summary: PlanSummary;
+}
+
+interface Context {
+  root: string;
+  loaded: LoadedExperiment;
+  /** the experiment file, root-relative: how errors and the plan name it */
+  file: string;
+  blocked: string[];
+}
+
+/** The task slice: listed ids in the listed order, the stage-1 coverage rule, or every task. */
+function selectTasks(experiment: Experiment, corpus: LoadedCorpus, file: string): LoadedTask[] {
+  if (experiment.tasks) {
+    const seen = new Set<string>();
+    return experiment.tasks.map((id, index) => {
+      const task = corpus.tasks.find((t) => t.task.id === id);
+      if (!task) throw new CrossoverError('invalid-input', `${file}: $.tasks[${index}]: expected a task of corpus ${corpus.corpus.id}, "${id}" is not one`);
+      if (seen.has(id)) throw new CrossoverError('invalid-input', `${file}: $.tasks[${index}]: task "${id}" is listed twice`);
+      seen.add(id);
+      return task;
+    });
+  }
+  if (experiment.stage === 1) {
+    const slice = stage1Slice(corpus.tasks.map((t) => ({ id: t.task.id, category: t.task.category, surface: t.task.surface, loaded: t })));
+    if (!slice) {
+      throw new CrossoverError('refused', `${file}: refused by stage-1 rule "a 4-task slice: 2 api, 2 browser, at least 4 categories": corpus ${corpus.corpus.id} has no such slice`);
+    }
+    return slice.map((t) => t.loaded);
+  }
+  return corpus.tasks;
+}
+
+async function readText(path: string, what: string): Promise<string> {
+  return readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new CrossoverError('not-found', `${what}: cannot read ${path} (${error.code ?? error.message})`);
+  });
+}
+
+/** Reads the prompt template, proves it renders every task's prompt, and binds its digest. */
+async function bindPrompt(ctx: Context, tasks: readonly LoadedTask[]): Promise<Plan['prompt']> {
+  const path = resolve(ctx.loaded.dir, ctx.loaded.experiment.promptTemplate);
+  const template = await readText(path, `${ctx.file}: $.promptTemplate`);
+  try {
+    for (const task of tasks) renderPrompt(template, { id: task.task.id, title: task.task.title, prompt: task.prompt });
+  } catch (error) {
+    throw new CrossoverError('invalid-input', `${path}: ${(error as Error).message}`);
+  }
+  return { template: rootRelative(ctx.root, path, `${ctx.file}: $.promptTemplate`), digest: digestBytes(template) };
+}
+
+/** Stage 2 names the stage-1 scorecard whose feasibility gates passed; the plan binds its bytes. */
+async function bindStage1Scorecard(ctx: Context): Promise<Plan['stage1Scorecard']> {
+  const { experiment, dir } = ctx.loaded;
+  if (experiment.stage !== 2 || experiment.stage1Scorecard === undefined) return null;
+  const path = resolve(dir, experiment.stage1Scorecard);
+  const what = `${ctx.file}: $.stage1Scorecard`;
+  const text = await readText(path, what);
+  const failed = failedFeasibilityGates(parseJsonText(text, path));
+  if (failed.length > 0) {
+    throw new CrossoverError('refused', `${ctx.file}: refused by stage-2 rule "a stage-1 scorecard whose feasibility gates passed": ${path} does not show ${failed.join(', ')} as passed`);
+  }
+  return { path: rootRelative(ctx.root, path, what), digest: digestBytes(text) };
+}
+
+async function bindArms(ctx: Context, promptDigest: string): Promise<PlannedArm[]> {
+  const { experiment, dir } = ctx.loaded;
+  const probesDir = experimentLayout(ctx.root, experiment.id).probesDir;
+  const arms: PlannedArm[] = [];
+  for (const [armIndex, arm] of experiment.arms.entries()) {
+    const agent = agentIdentity(arm.agent ?? experiment.agent, promptDigest);
+    for (const reason of agent.blocked) if (!ctx.blocked.includes(reason)) ctx.blocked.push(reason);
+    let provider: PlannedArm['provider'] = null;
+    if (arm.provider !== undefined) {
+      const index = experiment.providers.findIndex((p) => p.id === arm.provider);
+      const place = { root: ctx.root, experimentDir: dir, source: `${ctx.file}: $.providers[${index}]`, experimentFile: ctx.file };
+      const bound = await planProvider(experiment.providers[index]!, place, probesDir);
+      for (const reason of bound.blocked) if (!ctx.blocked.includes(reason)) ctx.blocked.push(reason);
+      provider = bound.planned;
+    }
+    const instructionFiles: PlannedArm['instructionFiles'] = [];
+    for (const [fileIndex, file] of arm.instructionFiles.entries()) {
+      const what = `${ctx.file}: $.arms[${armIndex}].instructionFiles[${fileIndex}].source`;
+      const path = resolve(dir, file.source);
+      instructionFiles.push({ source: rootRelative(ctx.root, path, what), target: file.target, digest: digestBytes(await readText(path, what)) });
+    }
+    arms.push({ id: arm.id, role: arm.role, agent: agent.identity, provider, allowedTools: [...arm.allowedTools], instructionFiles });
+  }
+  return arms;
+}
+
+function credentialNames(experiment: Experiment): string[] {
+  const used = new Set(experiment.arms.map((a) => a.provider));
+  const names = [...experiment.credentials, ...experiment.providers.filter((p) => used.has(p.id)).flatMap((p) => p.credentials)];
+  return [...new Set(names)].sort();
+}
+
+function egressHosts(experiment: Experiment): string[] {
+  const used = new Set(experiment.arms.map((a) => a.provider));
+  const hosts = [...experiment.egress.hosts, ...experiment.providers.filter((p) => used.has(p.id)).flatMap((p) => p.egress.hosts)];
+  return [...new Set(hosts)].sort();
+}
+
+/**
+ * Derives the immutable plan of an experiment: binds every identity of DESIGN §4, fixes the
+ * schedule and says whether it may run. Refuses (throws) an invalid experiment or one that breaks
+ * its stage's rules; a plan that is merely blocked is returned with its reasons. Never starts an
+ * agent or a provider.
+ */
+export async function derivePlan(input: { experimentFile: string; root: string; env?: NodeJS.ProcessEnv }): Promise<DerivedPlan> {
+  const root = resolve(input.root);
+  const env = input.env ?? process.env;
+  const loaded = await loadExperiment(resolve(root, input.experimentFile));
+  const file = rootRelative(root, loaded.file, loaded.file);
+  const ctx: Context = { root, loaded, file, blocked: [] };
+  const { experiment } = loaded;
+  checkArms(experiment, file);
+  const corpus = await loadCorpus(resolve(loaded.dir, experiment.corpus));
+  const tasks = selectTasks(experiment, corpus, file);
+  checkStageRules(experiment, file, tasks.map((t) => ({ id: t.task.id, category: t.task.category, surface: t.task.surface })));
+  const stage1Scorecard = await bindStage1Scorecard(ctx);
+  const prompt = await bindPrompt(ctx, tasks);
+  const { environment, blocked: environmentBlocked } = await probeEnvironment(experiment.sandbox, env);
+  const arms = await bindArms(ctx, prompt.digest);
+  const schedule = buildSchedule({
+    experimentId: experiment.id,
+    tasks: tasks.map((t) => ({ id: t.task.id, digest: t.digest })),
+    armIds: arms.map((a) => a.id),
+    repeats: experiment.repeats,
+  });
+  const cost = costBound(experiment, trialsPerArm({ schedule }));
+  const reasons = approvalReasons(experiment, cost, arms.flatMap((a) => (a.provider ? [a.provider.id] : [])));
+  const plan: Plan = PlanSchema.parse({
+    schema: 'crossover.plan/1',
+    experiment: { id: experiment.id, title: experiment.title ?? null, stage: experiment.stage, file },
+    corpus: { id: corpus.corpus.id, version: corpus.corpus.version, digest: corpus.digest, path: rootRelative(root, corpus.dir, `${file}: $.corpus`) },
+    tasks: tasks.map((t) => ({
+      id: t.task.id,
+      digest: t.digest,
+      category: t.task.category,
+      surface: t.task.surface,
+      timeoutSec: Math.min(t.task.timeoutSec, experiment.budget.trialTimeoutSec),
+      relevantFiles: t.task.relevantFiles ?? null,
+    })),
+    prompt,
+    environment,
+    arms,
+    repeats: experiment.repeats,
+    schedule,
+    policy: experiment.policy,
+    budget: experiment.budget,
+    cost,
+    egress: { hosts: egressHosts(experiment) },
+    credentials: credentialNames(experiment),
+    synthetic: arms.every((a) => a.agent.spec.adapter === 'synthetic'),
+    stage1Scorecard,
+    approval: { required: reasons.length > 0, reasons },
+  });
+  const id = digestOf(plan);
+  const blocked = [...ctx.blocked, ...environmentBlocked];
+  if (experiment.stage === 0 && !plan.synthetic) blocked.push('stage 0 probes and plans only: a real agent runs from stage 1 on');
+  if (schedule.trials.length > experiment.budget.maxTrials) {
+    blocked.push(`the schedule holds ${schedule.trials.length} trials but the budget allows ${experiment.budget.maxTrials}: raise $.budget.maxTrials (limit 2000) or shrink the slice`);
+  }
+  const credentials = plan.credentials.map((name) => ({ name, available: (env[name] ?? '') !== '' }));
+  for (const c of credentials) if (!c.available) blocked.push(`credential ${c.name} is not set in the environment`);
+  const approvalPath = approvalFile(loaded.dir, experiment.id, id);
+  const approved = plan.approval.required && (await readApproval(approvalPath, id)) !== null;
+  const approvalRel = rootRelative(root, approvalPath, 'approval file');
+  if (plan.approval.required && !approved) blocked.push(`needs approval (${reasons.join('; ')}): run crossover approve <plan.json> to write ${approvalRel}`);
+  const summary = summarizePlan(plan, { id, credentials, approval: { file: approvalRel, approved }, blocked });
+  return { plan, id, runnable: blocked.length === 0, blocked, summary };
+}

@@ -1,0 +1,61 @@
+import type { Plan } from '../contracts/plan.js';
+import { type ScheduleBalance, scheduleBalance } from './schedule.js';
+
+export interface PlanSummary {
+  id: string;
+  experiment: Plan['experiment'];
+  synthetic: boolean;
+  tasks: number;
+  repeats: number;
+  arms: Array<{ id: string; role: string; provider: string | null; trials: number }>;
+  totalTrials: number;
+  balance: ScheduleBalance;
+  budget: Plan['budget'];
+  cost: Plan['cost'];
+  credentials: Array<{ name: string; available: boolean }>;
+  approval: { required: boolean; reasons: string[]; file: string; approved: boolean };
+  notes: string[];
+  runnable: boolean;
+  blocked: string[];
+}
+
+export interface SummaryFacts {
+  id: string;
+  credentials: Array<{ name: string; available: boolean }>;
+  approval: { file: string; approved: boolean };
+  blocked: string[];
+}
+
+/** Counts trials per arm in the schedule. */
+export function trialsPerArm(plan: Pick<Plan, 'schedule'>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const trial of plan.schedule.trials) counts.set(trial.arm, (counts.get(trial.arm) ?? 0) + 1);
+  return counts;
+}
+
+/** What a person must know before running the plan; computed, not formatted. Pure. */
+export function summarizePlan(plan: Plan, facts: SummaryFacts): PlanSummary {
+  const counts = trialsPerArm(plan);
+  const notes: string[] = [];
+  if (plan.synthetic) notes.push('synthetic agents: results are descriptive and can never be qualified');
+  for (const arm of plan.arms) {
+    if (arm.provider?.eligibility === 'excluded') notes.push(`provider ${arm.provider.id} was excluded by its probe: arm ${arm.id} will be reported as excluded`);
+  }
+  return {
+    id: facts.id,
+    experiment: plan.experiment,
+    synthetic: plan.synthetic,
+    tasks: plan.tasks.length,
+    repeats: plan.repeats,
+    arms: plan.arms.map((arm) => ({ id: arm.id, role: arm.role, provider: arm.provider?.id ?? null, trials: counts.get(arm.id) ?? 0 })),
+    totalTrials: plan.schedule.trials.length,
+    balance: scheduleBalance(plan.schedule),
+    budget: plan.budget,
+    cost: plan.cost,
+    credentials: facts.credentials,
+    approval: { required: plan.approval.required, reasons: plan.approval.reasons, ...facts.approval },
+    notes,
+    runnable: facts.blocked.length === 0,
+    blocked: facts.blocked,
+  };
+}
