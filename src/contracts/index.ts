@@ -6,6 +6,7 @@ export * from './corpus.js';
 export * from './errors.js';
 export * from './experiment.js';
 export * from './plan.js';
+export * from './probe.js';
 export * from './provider.js';
 export * from './receipt.js';
 export * from './registry.js';

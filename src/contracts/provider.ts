@@ -7,7 +7,7 @@ const McpStdioSchema = z
   .object({
     type: z.literal('mcp-stdio'),
     command: z.string().min(1),
-    args: z.array(z.string()).default([]),
+    args: z.array(z.string()).default([]).describe('Arguments; one starting with "./" or "../" is a path relative to the file that declares the provider.'),
   })
   .strict();
 const McpHttpSchema = z.object({ type: z.literal('mcp-http'), url: z.string().url() }).strict();
@@ -19,7 +19,16 @@ const CliSchema = z
     helpArgs: z.array(z.string()).default(['--help']),
   })
   .strict();
-const ApiSchema = z.object({ type: z.literal('api'), baseUrl: z.string().url() }).strict();
+const ApiSchema = z
+  .object({
+    type: z.literal('api'),
+    baseUrl: z.string().url(),
+    observableCalls: z
+      .boolean()
+      .default(false)
+      .describe('The arm\'s adapter logs every call it makes to this API; without it, tool calls are unobservable.'),
+  })
+  .strict();
 const HumanOnlySchema = z
   .object({ type: z.literal('none'), description: z.string().min(1) })
   .strict()
@@ -47,7 +56,7 @@ export const ProviderSchema = z
     index: z
       .object({
         command: z.string().min(1),
-        args: z.array(z.string()).default([]),
+        args: z.array(z.string()).default([]).describe('Arguments; one starting with "./" or "../" is a path relative to the file that declares the provider.'),
       })
       .strict()
       .optional()

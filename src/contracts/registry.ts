@@ -3,6 +3,7 @@ import { ApprovalSchema } from './approval.js';
 import { CorpusSchema, TaskSchema } from './corpus.js';
 import { ExperimentSchema } from './experiment.js';
 import { PlanSchema } from './plan.js';
+import { ProbeRecordSchema } from './probe.js';
 import { ProviderSchema } from './provider.js';
 import { ReceiptSchema } from './receipt.js';
 
@@ -17,6 +18,7 @@ export const ARTIFACTS = {
   provider: { schema: ProviderSchema, io: 'input' },
   plan: { schema: PlanSchema, io: 'output' },
   receipt: { schema: ReceiptSchema, io: 'output' },
+  probe: { schema: ProbeRecordSchema, io: 'output' },
   approval: { schema: ApprovalSchema, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
 

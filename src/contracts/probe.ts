@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { DigestSchema, EnvNameSchema, IdSchema } from './common.js';
+import { ProviderSchema } from './provider.js';
+
+export const ProbeToolSchema = z
+  .object({
+    name: z.string().min(1).describe('Tool name as the provider lists it.'),
+    inputSchemaDigest: DigestSchema.describe('Digest of the canonical JSON of the tool\'s input schema.'),
+    descriptionDigest: DigestSchema.nullable().describe('Digest of the description the agent reads; null when there is none.'),
+  })
+  .strict();
+
+const McpHandshakeSchema = z
+  .object({
+    type: z.literal('mcp'),
+    transport: z.enum(['stdio', 'http']),
+    protocolVersion: z.string().nullable().describe('Protocol version negotiated in the handshake.'),
+    serverInfo: z.object({ name: z.string(), version: z.string() }).strict().describe('What the server says it is (bounded).'),
+    capabilities: z.array(z.string()).describe('Names of the capabilities the server declared, sorted.'),
+    capabilitiesDigest: DigestSchema,
+    instructionsDigest: DigestSchema.nullable().describe('Digest of the server\'s instructions; null when it sent none.'),
+    tools: z.array(ProbeToolSchema).describe('Every tool the server lists (all pages), sorted by name.'),
+  })
+  .strict();
+
+const CliHandshakeSchema = z
+  .object({
+    type: z.literal('cli'),
+    versionLine: z.string().describe('First line of the version output (bounded).'),
+    versionDigest: DigestSchema.describe('Digest of the whole version output.'),
+    helpDigest: DigestSchema.describe('Digest of the whole help output.'),
+  })
+  .strict();
+
+const ApiDeclaredSchema = z
+  .object({ type: z.literal('api') })
+  .strict()
+  .describe('An API provider has no generic handshake: its tools and observability are as declared.');
+
+export const ProbeInterfaceSchema = z.discriminatedUnion('type', [McpHandshakeSchema, CliHandshakeSchema, ApiDeclaredSchema]);
+
+export const ProbeStepSchema = z
+  .object({
+    status: z.enum(['ok', 'failed', 'skipped']).describe('skipped: not attempted, for the reason in detail.'),
+    detail: z.string().nullable().describe('Why it failed or was skipped (bounded, no credential values, no absolute paths).'),
+  })
+  .strict();
+
+export const ObservabilitySchema = z
+  .enum(['mcp-protocol', 'command-log', 'declared', 'unobservable'])
+  .describe('How the agent\'s calls to the provider can be observed: through the MCP transcript, a command log, the adapter\'s declaration, or not at all.');
+
+export const EgressPostureSchema = z
+  .object({
+    posture: z.enum(['none', 'loopback', 'remote']).describe('Furthest network destination the provider reaches.'),
+    hosts: z.array(z.string()).describe('Declared hosts and the host of an HTTP interface, sorted.'),
+    sendsSource: z.boolean(),
+    needsApproval: z.boolean().describe('Task source may leave the machine: sends source, reaches non-loopback hosts, or runs hosted.'),
+    approved: z.boolean().describe('An approval named this provider for this probe.'),
+  })
+  .strict();
+
+export const ProbeIdentitySchema = z
+  .object({
+    declaration: ProviderSchema.describe('The provider as declared (defaults filled).'),
+    setup: ProbeStepSchema.describe('Starting the provider and, for MCP, the handshake.'),
+    interface: ProbeInterfaceSchema.nullable().describe('What the live probe saw; null when nothing was contacted.'),
+    tools: z.array(z.string()).describe('Tools an arm may call: the offered ones, narrowed by allowedTools, sorted.'),
+    index: ProbeStepSchema.extend({
+      sampleTask: IdSchema.nullable().describe('Task whose snapshot the index command ran on.'),
+      revision: DigestSchema.nullable().describe('Tree digest of the snapshot that was indexed.'),
+    })
+      .strict()
+      .describe('The index command run against one task\'s own snapshot.'),
+    observability: ObservabilitySchema,
+    egress: EgressPostureSchema,
+    credentials: z
+      .array(z.object({ name: EnvNameSchema, available: z.boolean() }).strict())
+      .describe('Declared credentials by name and whether the environment has them; never values.'),
+    limitations: z.array(z.string()).describe('Known limitations the probe noticed.'),
+  })
+  .strict()
+  .describe('The stable part of a probe: re-probing the same provider gives the same bytes.');
+
+export const ProbeMeasurementsSchema = z
+  .object({
+    setupMs: z.number().nonnegative().nullable().describe('Time to start and handshake; null when skipped.'),
+    index: z
+      .object({
+        ms: z.number().nonnegative(),
+        outputDigest: DigestSchema.nullable().describe('Tree digest of what the index command wrote; null when it failed.'),
+        storageBytes: z.number().int().nonnegative().describe('Bytes the index used, counted up to just past the limit.'),
+        storageLimitBytes: z.number().int().positive(),
+      })
+      .strict()
+      .nullable()
+      .describe('null when the index command did not run.'),
+  })
+  .strict()
+  .describe('Timings and sizes: recorded beside the identity, never inside its digest.');
+
+export const EligibilitySchema = z
+  .object({
+    status: z.enum(['eligible', 'excluded', 'blocked']),
+    cohort: z.enum(['local', 'hosted', 'enterprise']).nullable().describe('The cohort an eligible provider is compared in; null otherwise.'),
+    reasons: z.array(z.string()).describe('"<code>: <explanation>" lines; codes are stable.'),
+  })
+  .strict();
+
+export const ProbeRecordSchema = z
+  .object({
+    schema: z.literal('crossover.probe/1'),
+    provider: IdSchema,
+    digest: DigestSchema.describe('Digest of identity: what a plan binds.'),
+    identity: ProbeIdentitySchema,
+    measurements: ProbeMeasurementsSchema,
+    eligibility: EligibilitySchema,
+  })
+  .strict()
+  .describe('.crossover/<experiment>/probes/<provider>.json');
+
+export type ProbeRecord = z.infer<typeof ProbeRecordSchema>;
+export type ProbeIdentity = z.infer<typeof ProbeIdentitySchema>;
+export type ProbeMeasurements = z.infer<typeof ProbeMeasurementsSchema>;
+export type ProbeInterface = z.infer<typeof ProbeInterfaceSchema>;
+export type ProbeStep = z.infer<typeof ProbeStepSchema>;
+export type ProbeTool = z.infer<typeof ProbeToolSchema>;
+export type Observability = z.infer<typeof ObservabilitySchema>;
+export type EgressPosture = z.infer<typeof EgressPostureSchema>;
+export type Eligibility = z.infer<typeof EligibilitySchema>;

@@ -1,0 +1,11 @@
+import { resolve } from 'node:path';
+
+/** Commands and arguments starting with "./" or "../" are paths relative to the declaring file's directory. */
+function fromBase(value: string, baseDir: string): string {
+  return value.startsWith('./') || value.startsWith('../') ? resolve(baseDir, value) : value;
+}
+
+/** A declared command line with its relative paths made absolute, ready to spawn. */
+export function resolveCommand(command: string, args: readonly string[], baseDir: string): { command: string; args: string[] } {
+  return { command: fromBase(command, baseDir), args: args.map((arg) => fromBase(arg, baseDir)) };
+}

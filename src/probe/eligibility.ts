@@ -1,0 +1,67 @@
+import type { Eligibility, ProbeIdentity } from '../contracts/probe.js';
+
+/** Version words that move: a provider declared with one can change under a registered plan. */
+const MOVING_TAGS = /^(latest|next|stable|current|nightly|canary|edge|head|main|master|dev|beta|alpha|\*|x)$/i;
+
+/**
+ * An exact version names one release: no range operator (^ ~ < > = ||, hyphen or space ranges), no
+ * wildcard part (1.x, 1.*), no moving tag (latest). Calendar versions and commit hashes are exact.
+ */
+export function isPinnedVersion(version: string): boolean {
+  const v = version.trim();
+  if (v === '' || MOVING_TAGS.test(v)) return false;
+  if (/[\^~<>=|*\s]/.test(v)) return false;
+  return !v.replace(/^v/, '').split(/[.+-]/).some((part) => /^[xX*]$/.test(part));
+}
+
+/** Why a probed provider cannot be an arm; empty when nothing excludes it. */
+function exclusions(identity: ProbeIdentity): string[] {
+  const { declaration, setup, index, tools, observability } = identity;
+  const reasons: string[] = [];
+  if (declaration.kind === 'infrastructure') {
+    reasons.push('infrastructure: declared kind "infrastructure" stores or queries data but builds no task context for an agent');
+  }
+  if (declaration.interface.type === 'none') {
+    reasons.push(`no-interface: no agent-readable interface (${declaration.interface.description}); expected MCP, CLI or API`);
+  }
+  if (setup.status === 'failed') reasons.push(`setup-failed: ${setup.detail ?? 'the provider did not start'}`);
+  if (index.status === 'failed') reasons.push(`setup-failed: index command: ${index.detail ?? 'failed'}`);
+  if (!isPinnedVersion(declaration.version)) {
+    reasons.push(`unpinned-version: "${declaration.version}" is not an exact version (a range, tag or wildcard can change under a plan)`);
+  }
+  // No tools and no observability follow from a missing interface or a failed start: say it once.
+  const reached = declaration.interface.type !== 'none' && setup.status !== 'failed';
+  if (reached && tools.length === 0) {
+    const narrowed = declaration.allowedTools.length > 0 ? ` among allowedTools (${declaration.allowedTools.join(', ')})` : '';
+    reasons.push(`no-tools: the provider offers no tools${narrowed}; an agent could call nothing`);
+  }
+  if (reached && observability === 'unobservable') {
+    reasons.push('unobservable: calls to this provider cannot be observed, so contamination and usage cannot be checked (declare observableCalls for an API adapter that logs them)');
+  }
+  return reasons;
+}
+
+/**
+ * Eligibility of a probed provider, from its identity alone (pure). Excluded when anything rules it
+ * out; blocked when only an egress approval is missing; otherwise eligible in its mode's cohort.
+ */
+export function decideEligibility(identity: ProbeIdentity): Eligibility {
+  const excluded = exclusions(identity);
+  const { egress, declaration } = identity;
+  const blocked =
+    egress.needsApproval && !egress.approved
+      ? [
+          `egress-not-approved: ${declaration.mode} provider${egress.sendsSource ? ' sends task source' : ''}${
+            egress.hosts.length > 0 ? ` reaching ${egress.hosts.join(', ')}` : ''
+          }; an approval naming "${declaration.id}" is required before task source is sent`,
+        ]
+      : [];
+  if (excluded.length > 0) return { status: 'excluded', cohort: null, reasons: [...excluded, ...blocked] };
+  if (blocked.length > 0) return { status: 'blocked', cohort: null, reasons: blocked };
+  const tools = identity.tools.length;
+  return {
+    status: 'eligible',
+    cohort: declaration.mode,
+    reasons: [`eligible: ${declaration.mode} cohort; ${tools} tool${tools === 1 ? '' : 's'}; calls observable via ${identity.observability}`],
+  };
+}

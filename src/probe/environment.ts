@@ -1,0 +1,27 @@
+import type { Provider } from '../contracts/provider.js';
+
+/** What a process needs to run at all; everything else in the caller's environment stays out. */
+const BASE_VARIABLES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'];
+
+/**
+ * The environment a provider's processes get: the base variables plus the credentials it declares.
+ * Undeclared secrets of the caller never reach a provider.
+ */
+export function providerEnvironment(provider: Provider, env: NodeJS.ProcessEnv, extra: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of [...BASE_VARIABLES, ...provider.credentials]) {
+    const value = env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return { ...out, ...extra };
+}
+
+/** Each declared credential by name and whether it is set; never its value. */
+export function credentialAvailability(provider: Provider, env: NodeJS.ProcessEnv): { name: string; available: boolean }[] {
+  return provider.credentials.map((name) => ({ name, available: (env[name] ?? '') !== '' }));
+}
+
+/** Values of the declared credentials that are set, for redaction. */
+export function credentialValues(provider: Provider, env: NodeJS.ProcessEnv): string[] {
+  return provider.credentials.map((name) => env[name] ?? '').filter((value) => value !== '');
+}

@@ -1,0 +1,92 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { digestBytes, digestOf } from '../contracts/canonical.js';
+import { CrossoverError } from '../contracts/errors.js';
+import type { ProbeInterface, ProbeTool } from '../contracts/probe.js';
+import { boundText } from './redact.js';
+
+type McpHandshake = Extract<ProbeInterface, { type: 'mcp' }>;
+
+export type McpTarget = { type: 'stdio'; command: string; args: string[]; cwd: string; env: Record<string, string> } | { type: 'http'; url: string };
+
+/** A server listing more pages than this is not a bounded probe. */
+const MAX_TOOL_PAGES = 50;
+const STDERR_TAIL = 300;
+
+/** The stdio transport does not keep the negotiated version; the client hands it to every transport. */
+function captureProtocolVersion(transport: Transport): () => string | null {
+  let version: string | null = null;
+  const original = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (negotiated: string) => {
+    version = negotiated;
+    original?.(negotiated);
+  };
+  return () => version;
+}
+
+async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
+    const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: timeoutMs });
+    tools.push(...result.tools);
+    cursor = result.nextCursor;
+    if (cursor === undefined) return tools;
+  }
+  throw new CrossoverError('infrastructure', `tools/list still had a next page after ${MAX_TOOL_PAGES} pages`);
+}
+
+function toolIdentity(tool: Tool): ProbeTool {
+  return {
+    name: boundText(tool.name),
+    inputSchemaDigest: digestOf(tool.inputSchema),
+    descriptionDigest: tool.description === undefined ? null : digestBytes(tool.description),
+  };
+}
+
+function createTransport(target: McpTarget): { transport: Transport; stderr: () => string } {
+  if (target.type === 'http') return { transport: new StreamableHTTPClientTransport(new URL(target.url)), stderr: () => '' };
+  const transport = new StdioClientTransport({ command: target.command, args: target.args, cwd: target.cwd, env: target.env, stderr: 'pipe' });
+  let collected = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    collected = (collected + chunk.toString('utf8')).slice(-STDERR_TAIL);
+  });
+  return { transport, stderr: () => collected.trim() };
+}
+
+/**
+ * A real MCP handshake: initialize, then every page of tools/list. Throws a CrossoverError
+ * ('infrastructure') naming what failed, with the server's stderr tail; the server is always closed.
+ */
+export async function handshakeMcp(target: McpTarget, timeoutMs: number): Promise<McpHandshake> {
+  const { transport, stderr } = createTransport(target);
+  const protocolVersion = captureProtocolVersion(transport);
+  const client = new Client({ name: 'crossover-probe', version: '1' }, { capabilities: {} });
+  try {
+    await client.connect(transport, { timeout: timeoutMs });
+    const capabilities = client.getServerCapabilities() ?? {};
+    // A server without the tools capability offers none; asking would be a protocol error.
+    const tools = capabilities.tools ? await listAllTools(client, timeoutMs) : [];
+    const info = client.getServerVersion();
+    const instructions = client.getInstructions();
+    return {
+      type: 'mcp',
+      transport: target.type,
+      protocolVersion: protocolVersion(),
+      serverInfo: { name: boundText(info?.name ?? ''), version: boundText(info?.version ?? '') },
+      capabilities: Object.keys(capabilities).sort(),
+      capabilitiesDigest: digestOf(capabilities),
+      instructionsDigest: instructions === undefined ? null : digestBytes(instructions),
+      tools: tools.map(toolIdentity).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const tail = stderr();
+    throw new CrossoverError('infrastructure', `MCP handshake failed: ${message}${tail ? `; stderr: ${tail}` : ''}`, { cause: error });
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
