@@ -1,0 +1,90 @@
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { experimentLayout } from '../../src/plan/layout.js';
+import { tempDir } from '../helpers/temp.js';
+import { crossover, SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from './helpers.js';
+
+const probeDigest = (n: number) => `sha256:${String(n).repeat(64).slice(0, 64)}`;
+
+async function registered(experiment = syntheticExperiment()): Promise<string> {
+  const root = await tempDir();
+  await writeCorpus(root, SMALL_CORPUS);
+  await writeExperiment(root, 'exp', experiment);
+  const planned = await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json']);
+  expect(planned.code, planned.err).toBe(0);
+  return root;
+}
+
+describe('a drifted plan is named, never silently replaced', () => {
+  it('passes --check when nothing changed', async () => {
+    const root = await registered();
+    const result = await crossover(root, ['plan', '--check', 'plan.json']);
+    expect(result.code, result.err).toBe(0);
+    expect(result.out).toContain('no drift');
+  });
+
+  it('names the one task whose hidden check changed by one byte', async () => {
+    const root = await registered();
+    await appendFile(join(root, 'corpus/tasks/web-b/checks/fixed.mjs'), ' ');
+    const result = await crossover(root, ['plan', '--check', 'plan.json']);
+    expect(result.code).toBe(4);
+    expect(result.err).toMatch(/- task web-b: digest changed/);
+    expect(result.err.match(/- task /g)).toHaveLength(1);
+    expect(result.err).not.toContain('- corpus');
+  });
+
+  it('names the prompt template when its bytes change', async () => {
+    const root = await registered();
+    await appendFile(join(root, 'experiments/prompts/default.md'), 'Be brief.\n');
+    const result = await crossover(root, ['plan', '--check', 'plan.json']);
+    expect(result.code).toBe(4);
+    expect(result.err).toContain('- prompt-template experiments/prompts/default.md: digest changed');
+  });
+
+  it('names the provider when its server file or its probe record (its tool list) changes', async () => {
+    const experiment = syntheticExperiment({
+      providers: [
+        {
+          id: 'search',
+          kind: 'search',
+          mode: 'local',
+          version: '1.0.0',
+          interface: { type: 'mcp-stdio', command: 'node', args: ['../providers/server.mjs'] },
+        },
+      ],
+      arms: [
+        { id: 'baseline', role: 'baseline' },
+        { id: 'with-search', role: 'treatment', provider: 'search' },
+      ],
+    });
+    const root = await tempDir();
+    await writeCorpus(root, SMALL_CORPUS);
+    await writeExperiment(root, 'exp', experiment);
+    await mkdir(join(root, 'providers'));
+    await writeFile(join(root, 'providers/server.mjs'), '// server v1\n');
+    const probes = experimentLayout(root, 'exp').probesDir;
+    await mkdir(probes, { recursive: true });
+    await writeFile(join(probes, 'search.json'), JSON.stringify({ digest: probeDigest(1), eligibility: { status: 'eligible' } }));
+    expect((await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json'])).code).toBe(0);
+
+    await writeFile(join(probes, 'search.json'), JSON.stringify({ digest: probeDigest(2), eligibility: { status: 'eligible' } }));
+    const probeChanged = await crossover(root, ['plan', '--check', 'plan.json']);
+    expect(probeChanged.code).toBe(4);
+    expect(probeChanged.err).toContain('- provider search: probe record changed');
+
+    await writeFile(join(probes, 'search.json'), JSON.stringify({ digest: probeDigest(1), eligibility: { status: 'eligible' } }));
+    await writeFile(join(root, 'providers/server.mjs'), '// server v2\n');
+    const fileChanged = await crossover(root, ['plan', '--check', 'plan.json']);
+    expect(fileChanged.code).toBe(4);
+    expect(fileChanged.err).toContain('- provider search: providers/server.mjs changed');
+  });
+
+  it('names the experiment when the definition itself changes', async () => {
+    const root = await registered();
+    await writeExperiment(root, 'exp', syntheticExperiment({ repeats: 3 }));
+    const result = await crossover(root, ['plan', '--check', 'plan.json']);
+    expect(result.code).toBe(4);
+    expect(result.err).toContain('- experiment repeats: the experiment\'s repeats changed');
+  });
+});
