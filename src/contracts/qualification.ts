@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { DigestSchema, IdSchema } from './common.js';
+import { SurfaceSchema } from './corpus.js';
+
+const SizeSchema = z
+  .object({
+    files: z.number().int().nonnegative().describe('Files counted.'),
+    lines: z.number().int().nonnegative().describe('Lines counted (added plus removed, for a change).'),
+  })
+  .strict();
+
+export const QualificationSchema = z
+  .object({
+    id: IdSchema.describe('The task id.'),
+    category: IdSchema,
+    surface: SurfaceSchema,
+    digest: DigestSchema.describe('The task digest that was verified.'),
+    qualified: z.boolean().describe('True only when there are no reasons.'),
+    reasons: z.array(z.string()).describe('Why the task is not qualified, one specific reason a line.'),
+    referenceChange: SizeSchema.describe('Difficulty evidence: files the reference overlay changes and lines added plus removed.'),
+    tree: SizeSchema.describe('Difficulty evidence: the size of the starting tree.'),
+  })
+  .strict()
+  .describe('The qualification of one task.');
+
+export const CorpusVerificationSchema = z
+  .object({
+    total: z.number().int().nonnegative().describe('Tasks verified.'),
+    qualified: z.number().int().nonnegative().describe('Tasks qualified.'),
+    tasks: z.array(QualificationSchema).describe('In task id order.'),
+  })
+  .strict()
+  .describe('What `crossover corpus verify --json` prints.');
+
+export type Qualification = z.infer<typeof QualificationSchema>;
+export type CorpusVerification = z.infer<typeof CorpusVerificationSchema>;
+export type TreeSize = z.infer<typeof SizeSchema>;

@@ -1,0 +1,120 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CrossoverError } from '../contracts/errors.js';
+import type { CorpusVerification, Qualification, TreeSize } from '../contracts/qualification.js';
+import { BrowserSession } from '../trial/grading/browser-session.js';
+import { gradeWorkspace, type GradeResult } from '../trial/grading/grade.js';
+import { taskCheckPaths } from '../trial/grading/tampering.js';
+import { changedLines, lineCount } from './difficulty.js';
+import type { LoadedCorpus, LoadedTask } from './load.js';
+import { materializeTree } from './materialize.js';
+import { qualificationReasons } from './qualification-rules.js';
+import { readTree } from './tree.js';
+
+export interface QualifyOptions {
+  /** a Chromium shared across tasks; by default one is launched when needed and closed */
+  browser?: BrowserSession;
+}
+
+async function readOptional(path: string): Promise<string | null> {
+  return readFile(path, 'utf8').catch(() => null);
+}
+
+/** Files the reference overlay changes or adds, and lines added plus removed against the workspace. */
+async function referenceChange(task: LoadedTask): Promise<TreeSize> {
+  const size = { files: 0, lines: 0 };
+  for (const entry of await readTree(join(task.dir, 'reference'))) {
+    const after = await readFile(join(task.dir, 'reference', entry.path), 'utf8');
+    const before = await readOptional(join(task.dir, 'workspace', entry.path));
+    if (before === after) continue;
+    size.files += 1;
+    size.lines += before === null ? lineCount(after) : changedLines(before, after);
+  }
+  return size;
+}
+
+async function treeSize(root: string): Promise<TreeSize> {
+  const entries = await readTree(root);
+  let lines = 0;
+  for (const entry of entries) lines += lineCount(await readFile(join(root, entry.path), 'utf8'));
+  return { files: entries.length, lines };
+}
+
+/** Check paths the starting tree already holds: shipping them would show the agent hidden checks. */
+async function leakedCheckPaths(task: LoadedTask): Promise<string[]> {
+  const shipped = new Set((await readTree(join(task.dir, 'workspace'))).map((entry) => entry.path));
+  return (await taskCheckPaths(task)).filter((path) => shipped.has(path));
+}
+
+/**
+ * Qualifies one task by grading three kinds of tree: the starting tree (required checks fail,
+ * regressions pass), the reference overlay (every check passes) and each decoy (some required
+ * check fails). Also reports difficulty evidence.
+ */
+export async function qualifyTask(task: LoadedTask, options: QualifyOptions = {}): Promise<Qualification> {
+  const browser = options.browser ?? new BrowserSession();
+  const scratch = await mkdtemp(join(tmpdir(), 'crossover-qualify-'));
+  try {
+    const grade = async (name: string, overlays: string[]): Promise<GradeResult> => {
+      const workspace = join(scratch, name);
+      await materializeTree(task.dir, overlays, workspace);
+      return gradeWorkspace({ task, workspace, browser });
+    };
+    const start = await grade('start', []);
+    const reference = await grade('reference', [join(task.dir, 'reference')]);
+    const decoys: { name: string; result: GradeResult }[] = [];
+    for (const [index, name] of task.decoys.entries()) {
+      decoys.push({ name, result: await grade(`decoy-${index}`, [join(task.dir, 'decoys', name)]) });
+    }
+    const reasons = qualificationReasons({ task, start, reference, decoys, leakedCheckPaths: await leakedCheckPaths(task) });
+    return {
+      id: task.task.id,
+      category: task.task.category,
+      surface: task.task.surface,
+      digest: task.digest,
+      qualified: reasons.length === 0,
+      reasons,
+      referenceChange: await referenceChange(task),
+      tree: await treeSize(join(task.dir, 'workspace')),
+    };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+    if (!options.browser) await browser.close();
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` at a time, keeping the input order in the output. */
+async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export interface CorpusFilter {
+  /** qualify only this task */
+  taskId?: string;
+}
+
+/** Qualifies a corpus's tasks (two at a time, one Chromium for all) in task id order. */
+export async function qualifyCorpus(corpus: LoadedCorpus, filter: CorpusFilter = {}): Promise<CorpusVerification> {
+  const tasks = filter.taskId === undefined ? corpus.tasks : corpus.tasks.filter((t) => t.task.id === filter.taskId);
+  if (filter.taskId !== undefined && tasks.length === 0) {
+    const known = corpus.tasks.map((t) => t.task.id).join(', ') || 'none';
+    throw new CrossoverError('not-found', `${join(corpus.dir, 'tasks')}: no task "${filter.taskId}" (tasks: ${known})`);
+  }
+  const browser = new BrowserSession();
+  try {
+    const results = await mapBounded(tasks, Math.min(2, availableParallelism()), (task) => qualifyTask(task, { browser }));
+    return { total: results.length, qualified: results.filter((q) => q.qualified).length, tasks: results };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,62 @@
+import { access, constants } from 'node:fs/promises';
+import { chromium, type Browser } from 'playwright-core';
+
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Where Chromium is looked for: CROSSOVER_CHROMIUM, else the Debian package's path. */
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CROSSOVER_CHROMIUM || DEFAULT_CHROMIUM;
+}
+
+/** Either the browser, or why there is none: a missing browser is a reason, never an exception. */
+export type BrowserOrReason = { browser: Browser } | { reason: string };
+
+/**
+ * One headless Chromium shared by every browser check of a grading session (a trial's grading,
+ * or a whole `corpus verify` run), launched on first use. The owner closes it.
+ */
+export class BrowserSession {
+  private launching: Promise<BrowserOrReason> | null = null;
+  readonly executablePath: string;
+
+  constructor(options: { executablePath?: string } = {}) {
+    this.executablePath = options.executablePath ?? chromiumPath();
+  }
+
+  browser(): Promise<BrowserOrReason> {
+    this.launching ??= this.launch();
+    return this.launching;
+  }
+
+  private async launch(): Promise<BrowserOrReason> {
+    const path = this.executablePath;
+    const found = await access(path, constants.X_OK).then(
+      () => true,
+      () => false,
+    );
+    if (!found) return { reason: `Chromium not found at ${path}: install the Debian package chromium (apt-get install chromium)` };
+    try {
+      return { browser: await chromium.launch({ executablePath: path, args: CHROMIUM_ARGS, timeout: 60_000 }) };
+    } catch (error) {
+      return { reason: `Chromium at ${path} failed to start: ${(error as Error).message.split('\n')[0]}` };
+    }
+  }
+
+  async close(): Promise<void> {
+    const launching = this.launching;
+    this.launching = null;
+    const result = await launching;
+    if (result && 'browser' in result) await result.browser.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,109 @@
+import { realpath } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Check } from '../../contracts/corpus.js';
+import { CrossoverError } from '../../contracts/errors.js';
+import type { CheckResult, Finding } from '../../contracts/receipt.js';
+import type { LoadedTask } from '../../corpus/load.js';
+import { runBrowserCheck } from './browser-check.js';
+import { BrowserSession } from './browser-session.js';
+import { runNodeCheck } from './node-check.js';
+import type { CheckOutcome } from './outcome.js';
+import { serveStatic, type StaticServer } from './static-server.js';
+import { detectTampering } from './tampering.js';
+
+export type GradeStatus = 'passed' | 'failed' | 'check-error' | 'missing-checks';
+
+export interface GradeResult {
+  status: GradeStatus;
+  /** one result per check of the task, required checks first, in task order */
+  checks: CheckResult[];
+  /** checks that ran to a pass or a fail */
+  checksRun: number;
+  findings: Finding[];
+}
+
+export interface GradeInput {
+  task: LoadedTask;
+  /** the tree to grade; the checks were never in it */
+  workspace: string;
+  signal?: AbortSignal;
+  /** a Chromium shared across gradings (corpus verify); by default one is launched when needed and closed */
+  browser?: BrowserSession;
+}
+
+interface PlannedCheck {
+  check: Check;
+  kind: CheckResult['kind'];
+}
+
+function plannedChecks(task: LoadedTask): PlannedCheck[] {
+  return [
+    ...task.task.checks.required.map((check) => ({ check, kind: 'required' as const })),
+    ...task.task.checks.regressions.map((check) => ({ check, kind: 'regression' as const })),
+  ];
+}
+
+/**
+ * Only positive evidence passes: a check that could not run makes the grading invalid, no check
+ * run at all is missing checks, and any failed check (required or regression) fails the trial.
+ */
+export function gradeStatus(checks: readonly CheckResult[]): GradeStatus {
+  if (checks.some((c) => c.status === 'error')) return 'check-error';
+  if (!checks.some((c) => c.status !== 'error')) return 'missing-checks';
+  if (checks.some((c) => c.status === 'fail')) return 'failed';
+  return 'passed';
+}
+
+/** Receipts hold no absolute paths: messages name the workspace and the checks by placeholder. */
+function withoutPaths(outcome: CheckOutcome, paths: [path: string, placeholder: string][]): CheckOutcome {
+  let message = outcome.message;
+  for (const [path, placeholder] of paths) message = message.split(path).join(placeholder);
+  return { ...outcome, message };
+}
+
+async function realWorkspace(workspace: string): Promise<string> {
+  return realpath(workspace).catch(() => {
+    throw new CrossoverError('not-found', `${workspace}: the workspace to grade does not exist`);
+  });
+}
+
+/**
+ * Grades a workspace with the task's hidden checks. Tampering (files at check paths, changed
+ * protected paths, symlinks) fails the trial without running any check. Rejects with the signal's
+ * reason when aborted.
+ */
+export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
+  const { task, signal } = input;
+  const workspace = await realWorkspace(input.workspace);
+  const planned = plannedChecks(task);
+  const findings = await detectTampering(task, workspace);
+  if (findings.length > 0) {
+    const notRun = planned.map(({ check, kind }) => ({ id: check.id, kind, status: 'fail' as const, message: 'not run: the workspace was tampered with (see findings)' }));
+    return { status: 'failed', checks: notRun, checksRun: 0, findings };
+  }
+  const checksDir = await realpath(join(task.dir, 'checks'));
+  const session = input.browser ?? new BrowserSession();
+  let server: StaticServer | null = null;
+  const checks: CheckResult[] = [];
+  const placeholders: [string, string][] = [
+    [workspace, '<workspace>'],
+    [resolve(input.workspace), '<workspace>'],
+    [checksDir, '<checks>'],
+  ];
+  try {
+    for (const { check, kind } of planned) {
+      const run = { checkFile: join(checksDir, check.file), workspace, timeoutMs: check.timeoutMs, signal };
+      let outcome: CheckOutcome;
+      if (check.runner === 'node') outcome = await runNodeCheck({ ...run, checksDir });
+      else {
+        server ??= await serveStatic(workspace);
+        outcome = await runBrowserCheck({ ...run, session, server });
+      }
+      checks.push({ id: check.id, kind, ...withoutPaths(outcome, placeholders) });
+    }
+  } finally {
+    await server?.close();
+    if (!input.browser) await session.close();
+  }
+  return { status: gradeStatus(checks), checks, checksRun: checks.filter((c) => c.status !== 'error').length, findings: [] };
+}

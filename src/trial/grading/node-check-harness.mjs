@@ -1,0 +1,53 @@
+// The trusted harness that runs one hidden node check under Node's permission model.
+//
+// Plain JavaScript on purpose: the grader starts it with plain `node` both from src/ (under
+// Vitest) and from dist/ (the build copies it through `allowJs`), so it needs no compilation.
+//
+// Protocol (parsed by node-check.ts): the grader writes a one-time nonce on stdin; the harness
+// prints `@@crossover-check <nonce> started` before it imports anything untrusted, then one of
+// `@@crossover-check <nonce> pass` or `@@crossover-check <nonce> fail <JSON message>`. Workspace
+// code runs in this process and may print anything, but it never sees the nonce, so it cannot
+// forge a result line.
+
+import { readFileSync, writeSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+// Captured before untrusted code runs, so a workspace that patches them cannot intercept results.
+const write = writeSync;
+const exit = process.exit.bind(process);
+const stringify = JSON.stringify;
+const MESSAGE_LIMIT = 500;
+
+const nonce = readFileSync(0, 'utf8').trim();
+const [checkFile, workspace] = process.argv.slice(2);
+
+// Each protocol line starts on a fresh line, whatever partial line workspace code left behind.
+function report(text) {
+  write(1, `\n@@crossover-check ${nonce} ${text}\n`);
+}
+
+// A permission denial names the permission and the resource, so a reader sees what was refused.
+function describe(error) {
+  let text = String(error);
+  if (error instanceof Error) {
+    const details = [error.code, error.permission, error.resource].filter((part) => typeof part === 'string');
+    text = `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}${details.length > 0 ? ` (${details.join(' ')})` : ''}`;
+  }
+  return text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT)}…` : text;
+}
+
+if (!/^[0-9a-f]{32}$/.test(nonce) || !checkFile || !workspace) {
+  process.stderr.write('node-check-harness: expected a nonce on stdin and <checkFile> <workspace> arguments\n');
+  exit(2);
+}
+
+report('started');
+try {
+  const module = await import(pathToFileURL(checkFile).href);
+  if (typeof module.default !== 'function') throw new Error('the check module has no default export function');
+  await module.default({ workspace });
+  report('pass');
+} catch (error) {
+  report(`fail ${stringify(describe(error))}`);
+}
+exit(0);

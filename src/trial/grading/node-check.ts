@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { boundedMessage, errored, failed, PASS, type CheckOutcome } from './outcome.js';
+
+/** Plain JavaScript next to this module in src/ and in dist/ (see the harness's header). */
+export const HARNESS_PATH = fileURLToPath(new URL('./node-check-harness.mjs', import.meta.url));
+
+/** Generous: on a loaded machine starting Node can be slow, and that is never the check's fault. */
+const START_TIMEOUT_MS = 30_000;
+/** Longest stdout line kept while looking for protocol lines; longer lines are dropped unread. */
+const LINE_LIMIT = 8192;
+const STDERR_TAIL = 1000;
+
+/**
+ * Reads the harness's stdout with bounded memory and keeps only lines that carry this run's
+ * nonce: whatever else the check or the workspace prints is ignored.
+ */
+class ProtocolScanner {
+  private readonly prefix: string;
+  private partial = '';
+  private overlong = false;
+  started = false;
+  result: CheckOutcome | null = null;
+
+  constructor(nonce: string) {
+    this.prefix = `@@crossover-check ${nonce} `;
+  }
+
+  push(chunk: string): void {
+    const lines = (this.partial + chunk).split('\n');
+    this.partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (this.overlong) this.overlong = false;
+      else this.read(line);
+    }
+    if (this.partial.length > LINE_LIMIT) {
+      this.partial = '';
+      this.overlong = true;
+    }
+  }
+
+  private read(line: string): void {
+    if (!line.startsWith(this.prefix) || this.result) return;
+    const rest = line.slice(this.prefix.length);
+    if (rest === 'started') this.started = true;
+    else if (!this.started) return;
+    else if (rest === 'pass') this.result = PASS;
+    else if (rest.startsWith('fail ')) this.result = failed(parseMessage(rest.slice('fail '.length)));
+  }
+}
+
+function parseMessage(json: string): string {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'string' ? value : 'the check failed (unreadable message)';
+  } catch {
+    return 'the check failed (unreadable message)';
+  }
+}
+
+/** The check can start no processes, but kill its whole group anyway: belt and braces. */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+export interface NodeCheckRun {
+  /** absolute path of the check module */
+  checkFile: string;
+  /** the task's checks/ directory: the check may import helpers from it */
+  checksDir: string;
+  /** real path of the graded workspace */
+  workspace: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/** The Node permission flags: read the workspace, the checks and the harness; nothing else. */
+export function permissionArgs(run: Pick<NodeCheckRun, 'checksDir' | 'workspace'>): string[] {
+  return [
+    '--experimental-permission',
+    `--allow-fs-read=${run.workspace}`,
+    `--allow-fs-read=${run.checksDir}`,
+    `--allow-fs-read=${HARNESS_PATH}`,
+  ];
+}
+
+/**
+ * Runs one node check in its own process under Node's permission model and returns its outcome.
+ * The check's timeout counts from the harness's "started" line; a harness that never starts is an
+ * error (the check did not run), a started check without a result is a failure. Rejects with the
+ * signal's reason when aborted.
+ */
+export function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
+  run.signal?.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const nonce = randomBytes(16).toString('hex');
+    const args = [
+      ...permissionArgs(run),
+      '--disable-warning=ExperimentalWarning',
+      '--max-old-space-size=512',
+      HARNESS_PATH,
+      run.checkFile,
+      run.workspace,
+    ];
+    // An empty environment: nothing of the grader's (credentials, NODE_OPTIONS) reaches the check.
+    const child = spawn(process.execPath, args, { cwd: run.workspace, env: {}, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const scanner = new ProtocolScanner(nonce);
+    let stderrTail = '';
+    let settled = false;
+    let timer = setTimeout(() => finish(errored(`the check harness did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+    const onAbort = () => finish(run.signal?.reason ?? new Error('aborted'));
+    run.signal?.addEventListener('abort', onAbort, { once: true });
+
+    function finish(outcome: CheckOutcome | Error): void {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      run.signal?.removeEventListener('abort', onAbort);
+      killGroup(child);
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    }
+
+    function stderrNote(): string {
+      const tail = boundedMessage(stderrTail, 300);
+      return tail ? `; stderr: ${tail}` : '';
+    }
+
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      const wasStarted = scanner.started;
+      scanner.push(chunk);
+      if (scanner.started && !wasStarted) {
+        clearTimeout(timer);
+        timer = setTimeout(() => finish(failed(`timed out after ${run.timeoutMs} ms`)), run.timeoutMs);
+      }
+      if (scanner.result) finish(scanner.result);
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL);
+    });
+    child.on('error', (error) => finish(errored(`could not start node for the check: ${error.message}`)));
+    child.on('close', (code, signal) => {
+      const how = code ?? signal;
+      if (scanner.result) finish(scanner.result);
+      else if (scanner.started) finish(failed(`exited (${how}) without a result${stderrNote()}`));
+      else finish(errored(`the check harness did not start (exit ${how})${stderrNote()}`));
+    });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(`${nonce}\n`);
+  });
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { BrowserSession, chromiumPath } from '../../src/trial/grading/browser-session.js';
+import { gradeWorkspace } from '../../src/trial/grading/grade.js';
+import { fixtureTask, fixtureWorkspace } from './fixtures.js';
+
+describe('browser checks drive real headless Chromium', () => {
+  it('fails the broken page and passes the fixed one, sharing one browser', async () => {
+    const task = await fixtureTask('browser-counter');
+    const browser = new BrowserSession();
+    try {
+      const start = await gradeWorkspace({ task, workspace: await fixtureWorkspace(task), browser });
+      expect(start.checks).toEqual([
+        { id: 'shows-one-click', kind: 'required', status: 'fail', message: expect.stringContaining("'0' !== '1'") },
+        { id: 'shows-three-clicks', kind: 'required', status: 'fail', message: expect.stringContaining("'0' !== '3'") },
+        { id: 'renders-initial-state', kind: 'regression', status: 'pass', message: '' },
+      ]);
+      const reference = await gradeWorkspace({ task, workspace: await fixtureWorkspace(task, ['reference']), browser });
+      expect(reference).toMatchObject({ status: 'passed', checksRun: 3 });
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('is a check-error naming the package to install when Chromium is missing, never a pass', async () => {
+    const task = await fixtureTask('browser-counter');
+    const browser = new BrowserSession({ executablePath: '/nonexistent/chromium' });
+    const result = await gradeWorkspace({ task, workspace: await fixtureWorkspace(task, ['reference']), browser });
+    expect(result.status).toBe('check-error');
+    expect(result.checksRun).toBe(0);
+    for (const check of result.checks) {
+      expect(check).toMatchObject({
+        status: 'error',
+        message: 'Chromium not found at /nonexistent/chromium: install the Debian package chromium (apt-get install chromium)',
+      });
+    }
+    await browser.close();
+  });
+
+  it('looks for Chromium at CROSSOVER_CHROMIUM, else at the Debian path', () => {
+    expect(chromiumPath({ CROSSOVER_CHROMIUM: '/opt/chromium/chrome' })).toBe('/opt/chromium/chrome');
+    expect(chromiumPath({})).toBe('/usr/bin/chromium');
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../../src/contracts/receipt.js';
+import { gradeStatus, gradeWorkspace } from '../../src/trial/grading/grade.js';
+import { fixtureTask, fixtureWorkspace } from './fixtures.js';
+
+const result = (status: CheckResult['status'], kind: CheckResult['kind'] = 'required'): CheckResult => ({ id: `c-${status}`, kind, status, message: '' });
+
+describe('a grading passes only on positive evidence', () => {
+  it('is check-error when any check could not run, even beside passes', () => {
+    expect(gradeStatus([result('pass'), result('error')])).toBe('check-error');
+  });
+
+  it('is missing-checks when no check ran', () => {
+    expect(gradeStatus([])).toBe('missing-checks');
+  });
+
+  it('fails on a failed regression check even when every required check passes', () => {
+    expect(gradeStatus([result('pass'), result('fail', 'regression')])).toBe('failed');
+  });
+
+  it('passes only when every check passed', () => {
+    expect(gradeStatus([result('pass'), result('pass', 'regression')])).toBe('passed');
+  });
+
+  it('fails the starting tree and a decoy, passes the reference', async () => {
+    const task = await fixtureTask('valid-node');
+    const start = await gradeWorkspace({ task, workspace: await fixtureWorkspace(task) });
+    expect(start.status).toBe('failed');
+    expect(start.checks).toEqual([
+      { id: 'partial-last-page', kind: 'required', status: 'fail', message: expect.stringContaining('11 items at 5 a page fill 3 pages') },
+      { id: 'fewer-items-than-a-page', kind: 'required', status: 'fail', message: expect.stringContaining('one item is one page') },
+      { id: 'slices-pages', kind: 'regression', status: 'pass', message: '' },
+    ]);
+    const decoy = await gradeWorkspace({ task, workspace: await fixtureWorkspace(task, ['decoys/round']) });
+    expect(decoy.status).toBe('failed');
+    const reference = await gradeWorkspace({ task, workspace: await fixtureWorkspace(task, ['reference']) });
+    expect(reference.status).toBe('passed');
+  });
+});
