@@ -29,13 +29,14 @@ function exclusions(identity: ProbeIdentity): string[] {
   if (!isPinnedVersion(declaration.version)) {
     reasons.push(`unpinned-version: "${declaration.version}" is not an exact version (a range, tag or wildcard can change under a plan)`);
   }
-  // No tools and no observability follow from a missing interface or a failed start: say it once.
-  const reached = declaration.interface.type !== 'none' && setup.status !== 'failed';
-  if (reached && tools.length === 0) {
+  // Tools are known from a successful start, or from the declaration of an API (no handshake);
+  // an interface that is missing, failed or was not contacted has its own reason.
+  const toolsKnown = setup.status === 'ok' || declaration.interface.type === 'api';
+  if (toolsKnown && tools.length === 0) {
     const narrowed = declaration.allowedTools.length > 0 ? ` among allowedTools (${declaration.allowedTools.join(', ')})` : '';
     reasons.push(`no-tools: the provider offers no tools${narrowed}; an agent could call nothing`);
   }
-  if (reached && observability === 'unobservable') {
+  if (declaration.interface.type !== 'none' && observability === 'unobservable') {
     reasons.push('unobservable: calls to this provider cannot be observed, so contamination and usage cannot be checked (declare observableCalls for an API adapter that logs them)');
   }
   return reasons;
