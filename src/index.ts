@@ -7,3 +7,4 @@ export { checkDrift, type Drift } from './plan/drift.js';
 export { renderPrompt, type PromptTask } from './plan/prompt.js';
 export { buildSchedule, scheduleBalance, trialId, williamsRows, type ScheduleBalance } from './plan/schedule.js';
 export type { PlanSummary } from './plan/summary.js';
+export * from './score/index.js';

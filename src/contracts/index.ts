@@ -10,4 +10,5 @@ export * from './probe.js';
 export * from './provider.js';
 export * from './receipt.js';
 export * from './registry.js';
+export * from './scorecard.js';
 export * from './tree.js';

@@ -6,6 +6,7 @@ import { PlanSchema } from './plan.js';
 import { ProbeRecordSchema } from './probe.js';
 import { ProviderSchema } from './provider.js';
 import { ReceiptSchema } from './receipt.js';
+import { ScorecardSchema } from './scorecard.js';
 
 /**
  * Every artifact with a published JSON Schema. Documents people write are described as input
@@ -18,6 +19,7 @@ export const ARTIFACTS = {
   provider: { schema: ProviderSchema, io: 'input' },
   plan: { schema: PlanSchema, io: 'output' },
   receipt: { schema: ReceiptSchema, io: 'output' },
+  scorecard: { schema: ScorecardSchema, io: 'output' },
   probe: { schema: ProbeRecordSchema, io: 'output' },
   approval: { schema: ApprovalSchema, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { DigestSchema, IdSchema } from './common.js';
+import { SurfaceSchema } from './corpus.js';
+import { ArmRoleSchema, PolicySchema, StageSchema } from './experiment.js';
+import { TrialStatusSchema } from './receipt.js';
+
+const Count = z.number().int().nonnegative();
+const Probability = z.number().min(0).max(1);
+const Difference = z.number().min(-1).max(1);
+
+export const VerdictSchema = z
+  .enum(['excluded', 'incomplete', 'descriptive', 'unqualified', 'better', 'worse', 'noninferior', 'no-detectable-difference'])
+  .describe('DESIGN §9: the first that applies, in this order.');
+
+export const EligibilitySchema = z
+  .object({
+    status: z.enum(['eligible', 'excluded', 'blocked']).describe('blocked: e.g. egress not approved.'),
+    reasons: z.array(z.string()),
+  })
+  .strict();
+
+export const MeasureSchema = z
+  .object({
+    mean: z.number().nullable().describe('Mean over the trials where the measure is known; null when it is known for none (never 0).'),
+    known: Count.describe('Trials with a receipt where the measure is known.'),
+  })
+  .strict();
+
+export const DiagnosticsSummarySchema = z
+  .object({
+    inputTokens: MeasureSchema,
+    outputTokens: MeasureSchema,
+    costUsd: MeasureSchema,
+    toolCalls: MeasureSchema,
+    contextToolCalls: MeasureSchema,
+    filesInspected: MeasureSchema,
+    filesModified: MeasureSchema,
+    elapsedMs: MeasureSchema,
+    relevantFileRecall: MeasureSchema.describe('Only over trials of tasks with preregistered relevant files.'),
+  })
+  .strict()
+  .describe('Descriptive only: never part of a verdict.');
+
+export const TrialCountsSchema = z
+  .object({
+    scheduled: Count,
+    success: Count,
+    failure: Count,
+    invalid: Count.describe('Excluded from pairs, shown, and makes the comparison incomplete.'),
+    missing: Count.describe('Scheduled with no receipt: makes the comparison incomplete, never shrinks a denominator.'),
+    contaminated: Count.describe('Invalid trials whose status is contaminated.'),
+    unsupportedPass: Count.describe('Receipts that say passed without positive check evidence: counted as invalid.'),
+    setupFailed: Count,
+  })
+  .strict()
+  .describe('success + failure + invalid + missing = scheduled.');
+
+export const ArmSummarySchema = z
+  .object({
+    id: IdSchema,
+    role: ArmRoleSchema,
+    adapter: z.string().describe('The agent adapter of the arm.'),
+    provider: IdSchema.nullable().describe('The arm\'s context provider; null for none.'),
+    synthetic: z.boolean().describe('The arm ran (or was planned with) a synthetic agent.'),
+    eligibility: EligibilitySchema.nullable().describe('The arm\'s eligibility decision; null when none was given.'),
+    trials: TrialCountsSchema,
+    invalidByStatus: z.partialRecord(TrialStatusSchema, Count).describe('Invalid trials per status; statuses with none are left out.'),
+    successRate: Probability.nullable().describe('Mean over tasks of s(t, arm) = successes / valid repeats; null with no valid trial.'),
+    tasksWithValidTrials: Count,
+    wilson: z
+      .object({ low: Probability, high: Probability })
+      .strict()
+      .nullable()
+      .describe('Descriptive 95% Wilson interval over valid trials (no continuity correction); null with no valid trial.'),
+    regressionFailures: Count.describe('Valid trials in which a regression check failed.'),
+    diagnostics: DiagnosticsSummarySchema,
+  })
+  .strict();
+
+export const PairedComparisonSchema = z
+  .object({
+    arm: IdSchema.describe('The treatment or aa-control arm.'),
+    baseline: IdSchema,
+    tasks: z
+      .object({
+        scheduled: Count,
+        paired: Count.describe('n: tasks whose every repeat is valid in both arms.'),
+        unpaired: z.array(IdSchema).describe('Tasks left out of the pairs by a missing or invalid trial.'),
+      })
+      .strict(),
+    delta: Difference.nullable().describe('Δ = mean over paired tasks of d_t = s(t, arm) − s(t, baseline); null with no paired task.'),
+    interval: z
+      .object({
+        alpha: Probability.describe('α′ used for this interval (α/m for treatments).'),
+        low: Difference,
+        high: Difference,
+        halfWidth: z.number().nonnegative().describe('sqrt(2·ln(2/α′)/n), before clipping to [−1, 1].'),
+      })
+      .strict()
+      .nullable(),
+    signTest: z
+      .object({
+        wins: Count.describe('Paired tasks with d_t > 0.'),
+        losses: Count.describe('Paired tasks with d_t < 0.'),
+        ties: Count,
+        p: Probability.describe('Exact two-sided sign test; 1 with no decisive task.'),
+      })
+      .strict(),
+    armOnlyWins: Count.describe('Paired (task, repeat) where only the arm succeeded.'),
+    baselineOnlyWins: Count.describe('Paired (task, repeat) where only the baseline succeeded.'),
+    regressionFailures: z.object({ arm: Count, baseline: Count }).strict(),
+  })
+  .strict();
+
+export const GateSchema = z
+  .object({
+    gate: z.enum(['tasks', 'repeats', 'aa-noise', 'regressions']),
+    holds: z.boolean(),
+    detail: z.string(),
+  })
+  .strict();
+
+export const TreatmentResultSchema = PairedComparisonSchema.extend({
+  pAdjusted: Probability.describe('Holm-adjusted over the family of every treatment arm in the plan.'),
+  verdict: VerdictSchema,
+  reasons: z.array(z.string()).min(1).describe('Why this verdict: every condition that decided it.'),
+  gates: z.array(GateSchema).describe('The qualification gates, evaluated whatever the verdict.'),
+}).strict();
+
+export const AaResultSchema = PairedComparisonSchema.extend({
+  limit: z.number().describe('The preregistered largest |Δ_AA|.'),
+  withinLimit: z.boolean().nullable().describe('|Δ_AA| ≤ limit; null with no paired task.'),
+}).strict();
+
+export const MatrixCellSchema = z
+  .object({
+    arm: IdSchema,
+    success: Count,
+    failure: Count,
+    invalid: Count,
+    missing: Count,
+    rate: Probability.nullable().describe('s(t, arm) over valid repeats; null with none.'),
+  })
+  .strict();
+
+export const GapSchema = z
+  .object({
+    kind: z.enum(['missing', 'invalid', 'unsupported-pass', 'unknown-diagnostics', 'recall-not-preregistered', 'ineligible']),
+    arm: IdSchema.nullable(),
+    count: Count.describe('Trials (or, for recall, tasks) concerned.'),
+    detail: z.string(),
+  })
+  .strict();
+
+export const ScorecardSchema = z
+  .object({
+    schema: z.literal('crossover.scorecard/1'),
+    planId: DigestSchema,
+    experiment: z.object({ id: IdSchema, title: z.string().nullable(), stage: StageSchema }).strict(),
+    corpus: z.object({ id: IdSchema, version: z.string(), digest: DigestSchema }).strict(),
+    synthetic: z.boolean().describe('A synthetic agent took part: nothing here can be qualified.'),
+    policy: PolicySchema,
+    repeats: z.number().int().positive(),
+    family: z
+      .object({
+        method: z.literal('holm'),
+        m: Count.describe('Treatment arms in the plan (aa-control is not a treatment).'),
+        alpha: Probability,
+        intervalAlpha: Probability.nullable().describe('Bonferroni α/m for the treatment intervals; null with no treatment.'),
+      })
+      .strict(),
+    arms: z.array(ArmSummarySchema).describe('In plan order.'),
+    comparisons: z.array(TreatmentResultSchema).describe('Each treatment against the baseline, in plan order.'),
+    aa: z.array(AaResultSchema).describe('Each aa-control arm against the baseline: the noise floor.'),
+    matrix: z
+      .array(
+        z
+          .object({
+            taskId: IdSchema,
+            category: IdSchema,
+            surface: SurfaceSchema,
+            relevantFiles: z.boolean().describe('Relevant files were preregistered for the task.'),
+            cells: z.array(MatrixCellSchema).describe('One per arm, in plan order.'),
+          })
+          .strict(),
+      )
+      .describe('Task × arm outcomes, tasks in plan order.'),
+    gaps: z.array(GapSchema).describe('Evidence gaps: what is missing, invalid or unknown.'),
+  })
+  .strict()
+  .describe('The normalized comparison of a plan\'s receipts: no timestamps, no absolute paths.');
+
+export type Scorecard = z.infer<typeof ScorecardSchema>;
+export type Verdict = z.infer<typeof VerdictSchema>;
+export type Eligibility = z.infer<typeof EligibilitySchema>;
+export type ArmSummary = z.infer<typeof ArmSummarySchema>;
+export type PairedComparison = z.infer<typeof PairedComparisonSchema>;
+export type TreatmentResult = z.infer<typeof TreatmentResultSchema>;
+export type AaResult = z.infer<typeof AaResultSchema>;
+export type Gate = z.infer<typeof GateSchema>;
+export type Gap = z.infer<typeof GapSchema>;
+export type MatrixCell = z.infer<typeof MatrixCellSchema>;
+export type DiagnosticsSummary = z.infer<typeof DiagnosticsSummarySchema>;
+export type Measure = z.infer<typeof MeasureSchema>;
+export type TrialCounts = z.infer<typeof TrialCountsSchema>;

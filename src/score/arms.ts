@@ -1,0 +1,79 @@
+import type { PlannedArm } from '../contracts/plan.js';
+import type { TrialStatus } from '../contracts/receipt.js';
+import type { ArmSummary, Eligibility, TrialCounts } from '../contracts/scorecard.js';
+import type { TaskCell } from './cells.js';
+import { summarizeDiagnostics, type DiagnosticsResult } from './diagnostics.js';
+import { wilsonInterval } from './wilson.js';
+
+export interface ArmFacts {
+  summary: ArmSummary;
+  /** Kept beside the summary for the evidence gaps. */
+  diagnostics: DiagnosticsResult;
+}
+
+function countTrials(cells: readonly TaskCell[]): { trials: TrialCounts; invalidByStatus: Partial<Record<TrialStatus, number>>; synthetic: boolean } {
+  const trials: TrialCounts = { scheduled: 0, success: 0, failure: 0, invalid: 0, missing: 0, contaminated: 0, unsupportedPass: 0, setupFailed: 0 };
+  const invalidByStatus: Partial<Record<TrialStatus, number>> = {};
+  let synthetic = false;
+  for (const cell of cells) {
+    for (const outcome of cell.outcomes) {
+      trials.scheduled += 1;
+      trials[outcome.class] += 1;
+      if (outcome.unsupportedPass) trials.unsupportedPass += 1;
+      const receipt = outcome.receipt;
+      if (!receipt) continue;
+      synthetic ||= receipt.synthetic;
+      if (receipt.status === 'setup-failed') trials.setupFailed += 1;
+      if (receipt.status === 'contaminated') trials.contaminated += 1;
+      if (outcome.class === 'invalid' && !outcome.unsupportedPass) invalidByStatus[receipt.status] = (invalidByStatus[receipt.status] ?? 0) + 1;
+    }
+  }
+  return { trials, invalidByStatus, synthetic };
+}
+
+/** Mean of s(t, a) over tasks with a valid trial: repeats are averaged inside a task first. */
+function meanTaskRate(cells: readonly TaskCell[]): { rate: number | null; tasks: number } {
+  let sum = 0;
+  let tasks = 0;
+  for (const cell of cells) {
+    if (cell.rate === null) continue;
+    sum += cell.rate;
+    tasks += 1;
+  }
+  return { rate: tasks === 0 ? null : sum / tasks, tasks };
+}
+
+export function summarizeArm(
+  arm: PlannedArm,
+  cells: ReadonlyMap<string, TaskCell>,
+  recallTasks: ReadonlySet<string>,
+  eligibility: Eligibility | null,
+): ArmFacts {
+  const list = [...cells.values()];
+  const { trials, invalidByStatus, synthetic } = countTrials(list);
+  const { rate, tasks } = meanTaskRate(list);
+  const valid = trials.success + trials.failure;
+  const diagnostics = summarizeDiagnostics(
+    list.flatMap((cell) => cell.outcomes),
+    recallTasks,
+  );
+  const regressionFailures = list.reduce((sum, cell) => sum + cell.outcomes.filter((outcome) => outcome.regressionFailed).length, 0);
+  return {
+    summary: {
+      id: arm.id,
+      role: arm.role,
+      adapter: arm.agent.spec.adapter,
+      provider: arm.provider?.id ?? null,
+      synthetic: synthetic || arm.agent.spec.adapter === 'synthetic',
+      eligibility,
+      trials,
+      invalidByStatus,
+      successRate: rate,
+      tasksWithValidTrials: tasks,
+      wilson: valid === 0 ? null : wilsonInterval(trials.success, valid),
+      regressionFailures,
+      diagnostics: diagnostics.summary,
+    },
+    diagnostics,
+  };
+}

@@ -1,0 +1,99 @@
+import { CrossoverError } from '../contracts/errors.js';
+import type { Plan, ScheduledTrial } from '../contracts/plan.js';
+import { statusClass, type Receipt } from '../contracts/receipt.js';
+
+/** Every scheduled trial lands in exactly one class; a trial with no receipt is missing, never dropped. */
+export type TrialClass = 'success' | 'failure' | 'invalid' | 'missing';
+
+export interface TrialOutcome {
+  readonly trial: ScheduledTrial;
+  readonly receipt: Receipt | null;
+  readonly class: TrialClass;
+  /** The receipt said passed but its checks do not show it: counted as invalid, not as a success. */
+  readonly unsupportedPass: boolean;
+  /** A valid trial in which a regression check failed (or could not give a pass). */
+  readonly regressionFailed: boolean;
+}
+
+/** arm id → task id → that cell's outcomes; arms and tasks in plan order, outcomes by repeat. */
+export type OutcomeTable = Map<string, Map<string, TrialOutcome[]>>;
+
+function conflict(message: string): CrossoverError {
+  return new CrossoverError('conflict', message);
+}
+
+/** A receipt must describe exactly the trial the plan scheduled under its id. */
+function requireScheduledIdentity(receipt: Receipt, trial: ScheduledTrial, plan: Plan, taskDigests: Map<string, string>, roles: Map<string, string>): void {
+  const expected = {
+    taskId: trial.taskId,
+    taskDigest: taskDigests.get(trial.taskId),
+    arm: trial.arm,
+    role: roles.get(trial.arm),
+    repeat: trial.repeat,
+    block: trial.block,
+    position: trial.position,
+  };
+  for (const [field, value] of Object.entries(expected)) {
+    const actual = receipt.trial[field as keyof typeof expected];
+    if (actual !== value) {
+      throw conflict(
+        `receipt of trial ${trial.id}: $.trial.${field} is ${JSON.stringify(actual)}, but plan ${plan.experiment.id} scheduled ${JSON.stringify(value)}`,
+      );
+    }
+  }
+}
+
+/** Indexes receipts by trial id, refusing any that do not belong to this plan's schedule. */
+function receiptsByTrial(plan: Plan, planId: string, receipts: readonly Receipt[]): Map<string, Receipt> {
+  const scheduled = new Map(plan.schedule.trials.map((trial) => [trial.id, trial]));
+  const taskDigests = new Map(plan.tasks.map((task) => [task.id, task.digest]));
+  const roles = new Map<string, string>(plan.arms.map((arm) => [arm.id, arm.role]));
+  const byTrial = new Map<string, Receipt>();
+  for (const receipt of receipts) {
+    const id = receipt.trial.id;
+    if (receipt.planId !== planId) throw conflict(`receipt of trial ${id}: belongs to plan ${receipt.planId}, not ${planId}`);
+    const trial = scheduled.get(id);
+    if (!trial) throw conflict(`receipt of trial ${id}: the trial is not in the schedule of plan ${planId}`);
+    requireScheduledIdentity(receipt, trial, plan, taskDigests, roles);
+    const seen = byTrial.get(id);
+    if (seen && seen.digest !== receipt.digest) {
+      throw conflict(`two different receipts for trial ${id}: ${seen.digest} and ${receipt.digest}`);
+    }
+    byTrial.set(id, receipt);
+  }
+  return byTrial;
+}
+
+/** Positive evidence: required checks exist, every check ran to a result, and every one passed. */
+function showsPass(receipt: Receipt): boolean {
+  return (
+    receipt.checks.some((check) => check.kind === 'required') &&
+    receipt.checksRun >= receipt.checks.length &&
+    receipt.checks.every((check) => check.status === 'pass')
+  );
+}
+
+function outcomeOf(trial: ScheduledTrial, receipt: Receipt | undefined): TrialOutcome {
+  if (!receipt) return { trial, receipt: null, class: 'missing', unsupportedPass: false, regressionFailed: false };
+  const claimed = statusClass(receipt.status);
+  if (claimed === 'success' && !showsPass(receipt)) {
+    return { trial, receipt, class: 'invalid', unsupportedPass: true, regressionFailed: false };
+  }
+  const regressionFailed = claimed !== 'invalid' && receipt.checks.some((check) => check.kind === 'regression' && check.status !== 'pass');
+  return { trial, receipt, class: claimed, unsupportedPass: false, regressionFailed };
+}
+
+/** Places every scheduled trial, with its receipt or as missing, in an arm × task table. */
+export function tabulateOutcomes(plan: Plan, planId: string, receipts: readonly Receipt[]): OutcomeTable {
+  const byTrial = receiptsByTrial(plan, planId, receipts);
+  const table: OutcomeTable = new Map(plan.arms.map((arm) => [arm.id, new Map(plan.tasks.map((task) => [task.id, []]))]));
+  for (const trial of plan.schedule.trials) {
+    const cell = table.get(trial.arm)?.get(trial.taskId);
+    if (!cell) {
+      throw new CrossoverError('invalid-input', `plan schedule: trial ${trial.id} names arm "${trial.arm}" or task "${trial.taskId}", which the plan does not declare`);
+    }
+    cell.push(outcomeOf(trial, byTrial.get(trial.id)));
+  }
+  for (const tasks of table.values()) for (const cell of tasks.values()) cell.sort((a, b) => a.trial.repeat - b.trial.repeat);
+  return table;
+}

@@ -1,0 +1,103 @@
+import { CrossoverError } from '../contracts/errors.js';
+import type { Plan, PlannedArm } from '../contracts/plan.js';
+import type { Receipt } from '../contracts/receipt.js';
+import type { AaResult, Eligibility, Scorecard } from '../contracts/scorecard.js';
+import { summarizeArm, type ArmFacts } from './arms.js';
+import { tabulateCells, type CellTable } from './cells.js';
+import { evidenceGaps } from './gaps.js';
+import { holmAdjust } from './holm.js';
+import { tabulateOutcomes } from './outcomes.js';
+import { pairArms } from './pairwise.js';
+import { judge } from './verdict.js';
+
+export interface ScoreInput {
+  plan: Plan;
+  /** digestOf(plan): every receipt must name it. */
+  planId: string;
+  /** Verified receipts (see readReceipts); an identical duplicate is merged, a different one refused. */
+  receipts: readonly Receipt[];
+  /** Eligibility per arm id, from the probes; an arm left out is taken as eligible. */
+  eligibility?: Record<string, Eligibility>;
+}
+
+function soleBaseline(plan: Plan): PlannedArm {
+  const baselines = plan.arms.filter((arm) => arm.role === 'baseline');
+  if (baselines.length !== 1) {
+    throw new CrossoverError('invalid-input', `plan ${plan.experiment.id}: $.arms: expected exactly one baseline arm, found ${baselines.length}`);
+  }
+  return baselines[0]!;
+}
+
+function pairWithBaseline(arm: PlannedArm, baseline: PlannedArm, cells: CellTable, facts: Map<string, ArmFacts>, alpha: number) {
+  return pairArms({
+    arm: arm.id,
+    baseline: baseline.id,
+    armCells: cells.get(arm.id)!,
+    baselineCells: cells.get(baseline.id)!,
+    alpha,
+    regressionFailures: { arm: facts.get(arm.id)!.summary.regressionFailures, baseline: facts.get(baseline.id)!.summary.regressionFailures },
+  });
+}
+
+function taskMatrix(plan: Plan, cells: CellTable): Scorecard['matrix'] {
+  return plan.tasks.map((task) => ({
+    taskId: task.id,
+    category: task.category,
+    surface: task.surface,
+    relevantFiles: task.relevantFiles !== null,
+    cells: plan.arms.map((arm) => {
+      const { success, failure, invalid, missing, rate } = cells.get(arm.id)!.get(task.id)!;
+      return { arm: arm.id, success, failure, invalid, missing, rate };
+    }),
+  }));
+}
+
+/**
+ * The scorecard of a plan from its receipts (DESIGN §9): pure and deterministic. Every scheduled
+ * trial is counted once, in plan order, so the result does not depend on the order of receipts.
+ */
+export function buildScorecard(input: ScoreInput): Scorecard {
+  const { plan, planId } = input;
+  const baseline = soleBaseline(plan);
+  const cells = tabulateCells(tabulateOutcomes(plan, planId, input.receipts));
+  const recallTasks = new Set(plan.tasks.filter((task) => task.relevantFiles !== null).map((task) => task.id));
+  const facts = new Map(
+    plan.arms.map((arm) => [arm.id, summarizeArm(arm, cells.get(arm.id)!, recallTasks, input.eligibility?.[arm.id] ?? null)]),
+  );
+  const summaryOf = (arm: PlannedArm) => facts.get(arm.id)!.summary;
+
+  const { alpha, aaLimit } = plan.policy;
+  const treatments = plan.arms.filter((arm) => arm.role === 'treatment');
+  const intervalAlpha = treatments.length === 0 ? null : alpha / treatments.length;
+  // The A/A arm is not in the Holm family: its row uses the plain α.
+  const aa = plan.arms
+    .filter((arm) => arm.role === 'aa-control')
+    .map((arm) => {
+      const paired = pairWithBaseline(arm, baseline, cells, facts, alpha);
+      const result: AaResult = { ...paired, limit: aaLimit, withinLimit: paired.delta === null ? null : Math.abs(paired.delta) <= aaLimit };
+      return { result, arm: summaryOf(arm) };
+    });
+  const paired = treatments.map((arm) => pairWithBaseline(arm, baseline, cells, facts, intervalAlpha!));
+  const adjusted = holmAdjust(paired.map((comparison) => comparison.signTest.p));
+  const comparisons = paired.map((comparison, index) => {
+    const pAdjusted = adjusted[index]!;
+    const arm = summaryOf(treatments[index]!);
+    return { ...comparison, pAdjusted, ...judge({ plan, comparison, pAdjusted, arm, baseline: summaryOf(baseline), aa }) };
+  });
+
+  return {
+    schema: 'crossover.scorecard/1',
+    planId,
+    experiment: { id: plan.experiment.id, title: plan.experiment.title, stage: plan.experiment.stage },
+    corpus: { id: plan.corpus.id, version: plan.corpus.version, digest: plan.corpus.digest },
+    synthetic: plan.synthetic || [...facts.values()].some(({ summary }) => summary.synthetic),
+    policy: plan.policy,
+    repeats: plan.repeats,
+    family: { method: 'holm', m: treatments.length, alpha, intervalAlpha },
+    arms: plan.arms.map(summaryOf),
+    comparisons,
+    aa: aa.map(({ result }) => result),
+    matrix: taskMatrix(plan, cells),
+    gaps: evidenceGaps(plan, [...facts.values()]),
+  };
+}

@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest';
+import { CrossoverError } from '../../src/contracts/errors.js';
+import type { ScheduledTrial } from '../../src/contracts/plan.js';
+import { ScorecardSchema, type Eligibility, type Scorecard } from '../../src/contracts/scorecard.js';
+import { buildScorecard, exactSignTest, hoeffdingInterval, holmAdjust } from '../../src/score/index.js';
+import { fixturePlan, fixtureReceipt, fixtureReceipts, trialDraw, type FixtureOptions, type TrialSpec } from '../../fixtures/score/build.js';
+
+const passed: TrialSpec = { status: 'passed' };
+const failed: TrialSpec = { status: 'failed' };
+
+/** Scores a fixture plan whose trials end as `decide` says, and checks the result is a valid scorecard. */
+function score(options: FixtureOptions, decide: (trial: ScheduledTrial) => TrialSpec | null, eligibility?: Record<string, Eligibility>): Scorecard {
+  const plan = fixturePlan(options);
+  const { planId, receipts } = fixtureReceipts(plan, decide);
+  const scorecard = buildScorecard({ plan, planId, receipts, eligibility });
+  return ScorecardSchema.parse(scorecard);
+}
+
+const comparison = (scorecard: Scorecard, arm: string) => scorecard.comparisons.find((c) => c.arm === arm)!;
+const armOf = (scorecard: Scorecard, arm: string) => scorecard.arms.find((a) => a.id === arm)!;
+
+/** Stage 2, powered: 40 tasks × 3 repeats, an A/A arm that behaves as the baseline. */
+const powered: FixtureOptions = { stage: 2, tasks: 40, repeats: 3 };
+const treatmentWins = (trial: ScheduledTrial) => (trial.arm.startsWith('treatment') ? passed : failed);
+
+describe('every scheduled trial is counted once, and a missing one is never dropped', () => {
+  it('a scheduled trial with no receipt makes the comparison incomplete and keeps its place in every denominator', () => {
+    let dropped: ScheduledTrial | undefined;
+    const scorecard = score(powered, (trial) => {
+      if (!dropped && trial.arm === 'treatment-a') {
+        dropped = trial;
+        return null;
+      }
+      return treatmentWins(trial);
+    });
+    const treatment = armOf(scorecard, 'treatment-a');
+    expect(treatment.trials).toMatchObject({ scheduled: 120, success: 119, failure: 0, invalid: 0, missing: 1 });
+    const result = comparison(scorecard, 'treatment-a');
+    expect(result.verdict).toBe('incomplete');
+    expect(result.reasons).toContain('treatment-a: 1 of 120 scheduled trials have no receipt');
+    expect(result.tasks).toEqual({ scheduled: 40, paired: 39, unpaired: [dropped!.taskId] });
+    const cell = scorecard.matrix.find((row) => row.taskId === dropped!.taskId)!.cells.find((c) => c.arm === 'treatment-a')!;
+    expect(cell).toMatchObject({ success: 2, missing: 1, rate: 1 });
+    expect(scorecard.gaps).toContainEqual(expect.objectContaining({ kind: 'missing', arm: 'treatment-a', count: 1 }));
+  });
+
+  it('an arm with no receipts at all is shown as 0 valid trials with unknown rates, not as a rate of 0', () => {
+    const scorecard = score(powered, (trial) => (trial.arm === 'treatment-a' ? null : failed));
+    const treatment = armOf(scorecard, 'treatment-a');
+    expect(treatment.trials.missing).toBe(120);
+    expect(treatment.successRate).toBeNull();
+    expect(treatment.wilson).toBeNull();
+    expect(treatment.diagnostics.inputTokens).toEqual({ mean: null, known: 0 });
+    expect(comparison(scorecard, 'treatment-a')).toMatchObject({ delta: null, interval: null, verdict: 'incomplete' });
+  });
+});
+
+describe('invalid trials are excluded from pairs, counted and shown', () => {
+  it('a contaminated baseline trial is refused for pairing and makes every comparison incomplete', () => {
+    let contaminated: ScheduledTrial | undefined;
+    const scorecard = score(powered, (trial) => {
+      if (!contaminated && trial.arm === 'baseline') {
+        contaminated = trial;
+        return { status: 'contaminated' };
+      }
+      return treatmentWins(trial);
+    });
+    const baseline = armOf(scorecard, 'baseline');
+    expect(baseline.trials).toMatchObject({ scheduled: 120, failure: 119, invalid: 1, contaminated: 1 });
+    expect(baseline.invalidByStatus).toEqual({ contaminated: 1 });
+    for (const result of [comparison(scorecard, 'treatment-a'), scorecard.aa[0]!]) {
+      expect(result.tasks.unpaired).toEqual([contaminated!.taskId]);
+      expect(result.tasks.paired).toBe(39);
+    }
+    expect(comparison(scorecard, 'treatment-a').verdict).toBe('incomplete');
+    expect(comparison(scorecard, 'treatment-a').reasons).toContain('baseline: 1 invalid trials (contaminated 1)');
+  });
+
+  it('a receipt that says passed while its own required check failed is not a success', () => {
+    const scorecard = score(powered, (trial) =>
+      trial.arm === 'treatment-a' && trial.repeat === 1
+        ? { status: 'passed', checks: [{ id: 'required-behaviour', kind: 'required', status: 'fail', message: 'wrong total' }] }
+        : treatmentWins(trial),
+    );
+    const treatment = armOf(scorecard, 'treatment-a');
+    expect(treatment.trials).toMatchObject({ success: 80, invalid: 40, unsupportedPass: 40 });
+    expect(comparison(scorecard, 'treatment-a').verdict).toBe('incomplete');
+    expect(scorecard.gaps).toContainEqual(expect.objectContaining({ kind: 'unsupported-pass', arm: 'treatment-a', count: 40 }));
+  });
+});
+
+describe('only hidden checks decide outcomes', () => {
+  it('a treatment with fewer tokens that failed a hidden check counts as a failure', () => {
+    const scorecard = score(powered, (trial) =>
+      trial.arm === 'treatment-a'
+        ? { status: 'failed', diagnostics: { inputTokens: 100, outputTokens: 10, toolCalls: 1 } }
+        : passed,
+    );
+    const treatment = armOf(scorecard, 'treatment-a');
+    expect(treatment.trials).toMatchObject({ success: 0, failure: 120 });
+    expect(treatment.successRate).toBe(0);
+    expect(treatment.diagnostics.inputTokens).toEqual({ mean: 100, known: 120 });
+    expect(armOf(scorecard, 'baseline').diagnostics.inputTokens).toEqual({ mean: 20_000, known: 120 });
+    const result = comparison(scorecard, 'treatment-a');
+    expect(result.delta).toBe(-1);
+    expect(result.signTest).toMatchObject({ wins: 0, losses: 40 });
+    expect(result.baselineOnlyWins).toBe(120);
+    expect(result.verdict).toBe('worse');
+  });
+
+  it('counts regression failures of valid trials per arm and fails the regression gate when the treatment has more', () => {
+    const broke = { status: 'failed' as const, checks: [
+      { id: 'required-behaviour', kind: 'required' as const, status: 'pass' as const, message: '' },
+      { id: 'kept-behaviour', kind: 'regression' as const, status: 'fail' as const, message: 'broke the plain total' },
+    ] };
+    const scorecard = score(powered, (trial) => (trial.arm === 'treatment-a' && trial.repeat === 1 ? broke : failed));
+    const result = comparison(scorecard, 'treatment-a');
+    expect(result.regressionFailures).toEqual({ arm: 40, baseline: 0 });
+    expect(result.verdict).toBe('unqualified');
+    expect(result.reasons).toEqual(['regressions gate failed: trials with a failed regression check: 40 in treatment-a, 0 in the baseline']);
+  });
+});
+
+describe('diagnostics are unknown where they were not measured', () => {
+  it('relevant-file recall is null where no relevant files were preregistered, even if a receipt carries one', () => {
+    const scorecard = score({ ...powered, relevantFiles: false }, () => ({ status: 'passed', diagnostics: { relevantFileRecall: 0.8 } }));
+    for (const arm of scorecard.arms) expect(arm.diagnostics.relevantFileRecall).toEqual({ mean: null, known: 0 });
+    expect(scorecard.matrix.every((row) => row.relevantFiles === false)).toBe(true);
+    expect(scorecard.gaps).toContainEqual(expect.objectContaining({ kind: 'recall-not-preregistered', arm: null, count: 40 }));
+  });
+
+  it('relevant-file recall is averaged where relevant files were preregistered', () => {
+    const scorecard = score({ ...powered, relevantFiles: true }, () => ({ status: 'passed', diagnostics: { relevantFileRecall: 0.8 } }));
+    const recall = armOf(scorecard, 'baseline').diagnostics.relevantFileRecall;
+    expect(recall.known).toBe(120);
+    expect(recall.mean).toBeCloseTo(0.8, 12);
+    expect(scorecard.gaps.some((gap) => gap.kind === 'recall-not-preregistered')).toBe(false);
+  });
+
+  it('an unknown cost is null with 0 known, never a cost of 0, and is listed as a gap', () => {
+    const scorecard = score(powered, (trial) => ({ status: 'passed', diagnostics: trial.repeat === 1 ? { costUsd: 0.5 } : {} }));
+    expect(armOf(scorecard, 'baseline').diagnostics.costUsd).toEqual({ mean: 0.5, known: 40 });
+    expect(armOf(scorecard, 'baseline').diagnostics.contextToolCalls).toEqual({ mean: 0, known: 120 });
+    expect(scorecard.gaps).toContainEqual(expect.objectContaining({ kind: 'unknown-diagnostics', arm: 'baseline', count: 80 }));
+  });
+});
+
+describe('verdicts follow DESIGN §9 in order', () => {
+  it('a favorable but underpowered treatment is unqualified, with every failed gate as a reason', () => {
+    const scorecard = score({ stage: 2, tasks: 10, repeats: 2 }, treatmentWins);
+    const result = comparison(scorecard, 'treatment-a');
+    expect(result.delta).toBe(1);
+    expect(result.verdict).toBe('unqualified');
+    expect(result.reasons).toEqual([
+      'tasks gate failed: 10 paired tasks; 30 required',
+      'repeats gate failed: 2 repeats per task and arm; 3 required',
+    ]);
+  });
+
+  it('three treatments get raw and Holm-adjusted p-values over the family, and Bonferroni intervals', () => {
+    const scorecard = score({ ...powered, treatments: 3 }, (trial) => {
+      if (trial.arm === 'treatment-a') return passed;
+      if (trial.arm === 'treatment-b') return trialDraw(trial) < 0.6 ? passed : failed;
+      return failed;
+    });
+    expect(scorecard.family).toEqual({ method: 'holm', m: 3, alpha: 0.05, intervalAlpha: 0.05 / 3 });
+    const results = ['treatment-a', 'treatment-b', 'treatment-c'].map((arm) => comparison(scorecard, arm));
+    for (const result of results) expect(result.signTest.p).toBe(exactSignTest(result.signTest.wins, result.signTest.losses));
+    expect(results.map((r) => r.pAdjusted)).toEqual(holmAdjust(results.map((r) => r.signTest.p)));
+    expect(results[0]!.signTest.p).toBe(exactSignTest(40, 0));
+    expect(results[0]!.pAdjusted).toBe(3 * exactSignTest(40, 0));
+    expect(results[0]!.interval).toEqual({ alpha: 0.05 / 3, low: 1 - hoeffdingInterval([1], 0.05 / 3).halfWidth / Math.sqrt(40), high: 1, halfWidth: Math.sqrt((2 * Math.log(2 / (0.05 / 3))) / 40) });
+    expect(results.map((r) => r.verdict)).toEqual(['better', expect.any(String), 'no-detectable-difference']);
+    expect(results[2]!.signTest).toMatchObject({ wins: 0, losses: 0, ties: 40, p: 1 });
+    expect(scorecard.aa[0]).toMatchObject({ delta: 0, withinLimit: true, interval: expect.objectContaining({ alpha: 0.05 }) });
+  });
+
+  it('a treatment worse than the baseline is kept as worse', () => {
+    const scorecard = score(powered, (trial) => (trial.arm === 'treatment-a' ? failed : passed));
+    expect(comparison(scorecard, 'treatment-a')).toMatchObject({ verdict: 'worse', delta: -1 });
+  });
+
+  it('a feasibility (stage 1) plan is descriptive', () => {
+    const scorecard = score({ stage: 1, tasks: 4, repeats: 2, aa: false, treatments: 3 }, treatmentWins);
+    for (const result of scorecard.comparisons) {
+      expect(result.verdict).toBe('descriptive');
+      expect(result.reasons).toEqual(['stage 1 is a feasibility run: descriptive only', 'no preregistered aa-control arm: no A/A noise floor']);
+      expect(result.delta).toBe(1);
+    }
+  });
+
+  it('a synthetic-agent run can never be qualified, however strong and well-powered', () => {
+    const scorecard = score({ ...powered, synthetic: true }, treatmentWins);
+    expect(scorecard.synthetic).toBe(true);
+    expect(comparison(scorecard, 'treatment-a').verdict).toBe('descriptive');
+    expect(comparison(scorecard, 'treatment-a').reasons).toEqual(['a synthetic agent took part: results can never be qualified']);
+  });
+
+  it('receipts that report a synthetic agent make the run descriptive even when the plan says otherwise', () => {
+    const scorecard = score(powered, (trial) => ({ ...treatmentWins(trial), synthetic: trial.arm === 'treatment-a' }));
+    expect(scorecard.synthetic).toBe(true);
+    expect(comparison(scorecard, 'treatment-a').verdict).toBe('descriptive');
+  });
+
+  it('an ineligible or blocked arm is excluded before anything else', () => {
+    const scorecard = score({ ...powered, treatments: 2 }, () => null, {
+      'treatment-a': { status: 'excluded', reasons: ['the provider exposes no tools'] },
+      'treatment-b': { status: 'blocked', reasons: ['egress to api.example.com not approved'] },
+    });
+    expect(comparison(scorecard, 'treatment-a')).toMatchObject({ verdict: 'excluded', reasons: ['arm treatment-a is excluded: the provider exposes no tools'] });
+    expect(comparison(scorecard, 'treatment-b').reasons).toEqual(['arm treatment-b is blocked: egress to api.example.com not approved']);
+    expect(scorecard.gaps).toContainEqual(expect.objectContaining({ kind: 'ineligible', arm: 'treatment-a' }));
+  });
+
+  it('a noisy A/A arm fails the A/A gate', () => {
+    const scorecard = score(powered, (trial) => (trial.arm === 'aa-control' || trial.arm === 'treatment-a' ? passed : failed));
+    expect(scorecard.aa[0]).toMatchObject({ delta: 1, withinLimit: false });
+    const result = comparison(scorecard, 'treatment-a');
+    expect(result.verdict).toBe('unqualified');
+    expect(result.reasons).toEqual(['aa-noise gate failed: |Δ_AA| of aa-control is 1.000 > 0.1']);
+  });
+
+  it('a plan without an aa-control arm is descriptive', () => {
+    const scorecard = score({ ...powered, aa: false }, treatmentWins);
+    expect(comparison(scorecard, 'treatment-a').reasons).toEqual(['no preregistered aa-control arm: no A/A noise floor']);
+  });
+
+  it('with a margin, an equal treatment is noninferior when the interval allows it; otherwise no detectable difference', () => {
+    const equal = (margin: number) => score({ stage: 2, tasks: 400, repeats: 3, policy: { noninferiorityMargin: margin } }, () => passed);
+    expect(comparison(equal(0.2), 'treatment-a').verdict).toBe('noninferior');
+    const strict = comparison(equal(0.1), 'treatment-a');
+    expect(strict.verdict).toBe('no-detectable-difference');
+    expect(strict.reasons[1]).toContain('noninferiority not shown');
+  });
+});
+
+describe('receipts must belong to the plan', () => {
+  const plan = fixturePlan({ tasks: 2, repeats: 1 });
+  const { planId, receipts } = fixtureReceipts(plan, () => passed);
+
+  function refusal(run: () => unknown): string {
+    try {
+      run();
+    } catch (error) {
+      expect(error).toBeInstanceOf(CrossoverError);
+      expect((error as CrossoverError).code).toBe('conflict');
+      return (error as Error).message;
+    }
+    throw new Error('expected a refusal');
+  }
+
+  it('refuses a receipt of another plan', () => {
+    const other = fixturePlan({ id: 'another-experiment', tasks: 2, repeats: 1 });
+    const foreign = fixtureReceipts(other, () => passed).receipts;
+    expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts.slice(1), foreign[0]!] }))).toContain('belongs to plan');
+  });
+
+  it('refuses a receipt whose trial is not in the schedule', () => {
+    const stray = fixtureReceipt(plan, planId, { ...plan.schedule.trials[0]!, id: 'f'.repeat(24) }, passed);
+    expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts, stray] }))).toContain('not in the schedule');
+  });
+
+  it('refuses two different receipts for one trial, and merges an identical duplicate', () => {
+    const second = fixtureReceipt(plan, planId, plan.schedule.trials[0]!, failed);
+    expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts, second] }))).toContain('two different receipts');
+    const merged = buildScorecard({ plan, planId, receipts: [...receipts, receipts[0]!] });
+    expect(merged).toEqual(buildScorecard({ plan, planId, receipts }));
+  });
+
+  it('refuses a receipt that describes another arm than the one scheduled under its id', () => {
+    const trial = plan.schedule.trials[0]!;
+    const liar = fixtureReceipt(plan, planId, { ...trial, arm: plan.schedule.trials.find((t) => t.arm !== trial.arm)!.arm }, passed);
+    const forged = { ...liar, trial: { ...liar.trial, id: trial.id } };
+    expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts.slice(1), forged] }))).toContain('$.trial.arm');
+  });
+
+  it('gives the same scorecard whatever the order of the receipts', () => {
+    expect(buildScorecard({ plan, planId, receipts: [...receipts].reverse() })).toEqual(buildScorecard({ plan, planId, receipts }));
+  });
+});
