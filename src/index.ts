@@ -8,3 +8,7 @@ export { renderPrompt, type PromptTask } from './plan/prompt.js';
 export { buildSchedule, scheduleBalance, trialId, williamsRows, type ScheduleBalance } from './plan/schedule.js';
 export type { PlanSummary } from './plan/summary.js';
 export * from './score/index.js';
+export { materializeTree } from './corpus/materialize.js';
+export { qualifyCorpus, qualifyTask, type CorpusFilter, type QualifyOptions } from './corpus/qualify.js';
+export { BrowserSession, chromiumPath } from './trial/grading/browser-session.js';
+export { gradeWorkspace, type GradeInput, type GradeResult, type GradeStatus } from './trial/grading/grade.js';

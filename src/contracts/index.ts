@@ -8,6 +8,7 @@ export * from './experiment.js';
 export * from './plan.js';
 export * from './probe.js';
 export * from './provider.js';
+export * from './qualification.js';
 export * from './receipt.js';
 export * from './registry.js';
 export * from './scorecard.js';

@@ -5,6 +5,7 @@ import { ExperimentSchema } from './experiment.js';
 import { PlanSchema } from './plan.js';
 import { ProbeRecordSchema } from './probe.js';
 import { ProviderSchema } from './provider.js';
+import { CorpusVerificationSchema } from './qualification.js';
 import { ReceiptSchema } from './receipt.js';
 import { ScorecardSchema } from './scorecard.js';
 
@@ -22,6 +23,7 @@ export const ARTIFACTS = {
   scorecard: { schema: ScorecardSchema, io: 'output' },
   probe: { schema: ProbeRecordSchema, io: 'output' },
   approval: { schema: ApprovalSchema, io: 'output' },
+  'corpus-verification': { schema: CorpusVerificationSchema, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
 
 export type ArtifactName = keyof typeof ARTIFACTS;

@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { approveCommand } from './approve.js';
+import { corpusCommand } from './corpus.js';
 import { digestCommand } from './digest.js';
 import { planCommand } from './plan.js';
 import { schemaCommand } from './schema.js';
@@ -10,4 +11,5 @@ export const COMMANDS: Record<string, Command> = {
   digest: digestCommand,
   plan: planCommand,
   approve: approveCommand,
+  corpus: corpusCommand,
 };

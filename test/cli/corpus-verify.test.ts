@@ -1,0 +1,58 @@
+import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { CorpusVerificationSchema } from '../../src/contracts/qualification.js';
+import { FIXTURE_TASKS } from '../grading/fixtures.js';
+import { tempDir } from '../helpers/temp.js';
+
+/** A scratch project whose `corpus/` holds the named fixture tasks; returns the project directory. */
+async function fixtureCorpus(ids: string[]): Promise<string> {
+  const root = join(await tempDir(), 'corpus');
+  await mkdir(root);
+  const corpus = { schema: 'crossover.corpus/1', id: 'fixture', version: '1', categories: [{ id: 'boundary-logic', title: 'Boundary logic' }] };
+  await writeFile(join(root, 'corpus.json'), JSON.stringify(corpus));
+  await mkdir(join(root, 'tasks'));
+  for (const id of ids) await cp(join(FIXTURE_TASKS, id), join(root, 'tasks', id), { recursive: true });
+  return join(root, '..');
+}
+
+async function run(argv: string[], cwd: string) {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { out: (text) => (out += text), err: (text) => (err += text), cwd });
+  return { code, out, err };
+}
+
+describe('crossover corpus verify', () => {
+  it('prints --json and exits non-zero naming each unqualified task and why', async () => {
+    const root = await fixtureCorpus(['reference-fails', 'valid-node']);
+    const result = await run(['corpus', 'verify', '--json'], root);
+    expect(result.code).toBe(1);
+    const verification = CorpusVerificationSchema.parse(JSON.parse(result.out));
+    expect(verification).toMatchObject({ total: 2, qualified: 1 });
+    expect(verification.tasks.map((t) => [t.id, t.qualified])).toEqual([
+      ['reference-fails', false],
+      ['valid-node', true],
+    ]);
+    expect(result.err).toMatch(/^unqualified: reference-fails: check 'slices-pages' fails on the reference: /);
+    expect(result.err).not.toContain('valid-node');
+  });
+
+  it('prints a table and exits 0 when the selected task qualifies', async () => {
+    const project = await fixtureCorpus(['reference-fails', 'valid-node']);
+    const result = await run(['corpus', 'verify', '--corpus', join(project, 'corpus'), '--task', 'valid-node'], '/');
+    expect(result).toMatchObject({ code: 0, err: '' });
+    const [header, row] = result.out.split('\n');
+    expect(header).toMatch(/^id\s+category\s+surface\s+qualified\s+reference change\s+tree size\s+reasons$/);
+    expect(row).toMatch(/^valid-node\s+boundary-logic\s+library\s+yes\s+1 files, 4 lines\s+3 files, 11 lines\s+-$/);
+    expect(result.out).toContain('1 of 1 tasks qualified');
+  });
+
+  it('refuses an unknown task id, listing the known ones', async () => {
+    const root = await fixtureCorpus(['valid-node']);
+    const result = await run(['corpus', 'verify', '--task', 'nope'], root);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('no task "nope" (tasks: valid-node)');
+  });
+});

@@ -1,0 +1,83 @@
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadTask, type LoadedTask } from '../../src/corpus/load.js';
+import { qualifyTask } from '../../src/corpus/qualify.js';
+import { FIXTURE_TASKS, fixtureTask } from '../grading/fixtures.js';
+import { tempDir } from '../helpers/temp.js';
+
+/** A scratch copy of a fixture task, changed by `edit` before it is loaded. */
+async function variant(id: string, edit: (dir: string) => Promise<void>): Promise<LoadedTask> {
+  const dir = join(await tempDir(), id);
+  await cp(join(FIXTURE_TASKS, id), dir, { recursive: true });
+  await edit(dir);
+  return loadTask(dir);
+}
+
+describe('qualification proves the hidden checks discriminate', () => {
+  it('qualifies a valid task and reports difficulty evidence', async () => {
+    const task = await fixtureTask('valid-node');
+    expect(await qualifyTask(task)).toEqual({
+      id: 'valid-node',
+      category: 'boundary-logic',
+      surface: 'library',
+      digest: task.digest,
+      qualified: true,
+      reasons: [],
+      referenceChange: { files: 1, lines: 4 },
+      tree: { files: 3, lines: 11 },
+    });
+  });
+
+  it('qualifies a browser task in real Chromium', async () => {
+    const qualification = await qualifyTask(await fixtureTask('browser-counter'));
+    expect(qualification).toMatchObject({ qualified: true, reasons: [], referenceChange: { files: 1, lines: 1 } });
+  });
+
+  it('reports a task whose reference fails a check as unqualified, with the reason', async () => {
+    const qualification = await qualifyTask(await fixtureTask('reference-fails'));
+    expect(qualification.qualified).toBe(false);
+    expect(qualification.reasons).toEqual([expect.stringMatching(/^check 'slices-pages' fails on the reference: .*3 !== 2/s)]);
+  });
+
+  it('reports a decoy that passes every required check', async () => {
+    const task = await variant('valid-node', (dir) => cp(join(dir, 'reference/src/pages.js'), join(dir, 'decoys/round/src/pages.js')));
+    expect((await qualifyTask(task)).reasons).toEqual(["decoy 'round' passes every required check"]);
+  });
+
+  it('reports a required check that already passes, and a regression that already fails, on the starting tree', async () => {
+    const task = await variant('valid-node', async (dir) => {
+      await writeFile(join(dir, 'workspace/src/pages.js'), 'export function pageCount(total, perPage) {\n  return total === 11 ? 3 : Math.floor(total / perPage) + 1;\n}\n');
+    });
+    expect((await qualifyTask(task)).reasons).toEqual([
+      "required check 'partial-last-page' passes on the starting tree",
+      "required check 'fewer-items-than-a-page' passes on the starting tree",
+      expect.stringMatching(/^regression check 'slices-pages' fails on the starting tree: /),
+    ]);
+  });
+
+  it('holds tasks to the corpus quality rules and refuses hidden checks shipped in the starting tree', async () => {
+    const task = await variant('valid-node', async (dir) => {
+      const taskJson = {
+        schema: 'crossover.task/1',
+        id: 'valid-node',
+        title: 'Too thin',
+        category: 'boundary-logic',
+        surface: 'library',
+        timeoutSec: 60,
+        checks: { required: [{ id: 'partial-last-page', file: 'partial-last-page.mjs', runner: 'node' }], regressions: [] },
+      };
+      await writeFile(join(dir, 'task.json'), JSON.stringify(taskJson));
+      await rm(join(dir, 'decoys'), { recursive: true });
+      await mkdir(join(dir, 'workspace/checks'));
+      await cp(join(dir, 'checks/partial-last-page.mjs'), join(dir, 'workspace/checks/partial-last-page.mjs'));
+    });
+    expect((await qualifyTask(task)).reasons).toEqual([
+      'has 1 required checks (expected 2–5)',
+      'has no regression check (expected at least 1)',
+      'has no decoy under decoys/ (expected at least 1)',
+      'has no relevantFiles (expected the preregistered files a solver needs to look at)',
+      'the starting tree holds checks/partial-last-page.mjs, a path the hidden checks use',
+    ]);
+  });
+});
