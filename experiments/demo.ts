@@ -1,4 +1,5 @@
 import { defineExperiment } from 'crossover';
+import { codeSearchProvider } from './shared.js';
 
 /**
  * The offline demo: the bundled corpus, synthetic agents, no money, no network. Stage 0 because it
@@ -11,17 +12,7 @@ export default defineExperiment({
   stage: 0,
   corpus: '../corpus',
   agent: { adapter: 'synthetic', behavior: 'seeded', successProbability: 0.5 },
-  providers: [
-    {
-      id: 'code-search',
-      kind: 'search',
-      mode: 'local',
-      version: '1.0.0',
-      interface: { type: 'mcp-stdio', command: 'node', args: ['../fixtures/providers/code-search/server.mjs'] },
-      index: { command: 'node', args: ['../fixtures/providers/code-search/index.mjs'] },
-      allowedTools: ['search_code', 'find_symbol'],
-    },
-  ],
+  providers: [codeSearchProvider],
   arms: [
     { id: 'baseline', role: 'baseline' },
     {
