@@ -99,7 +99,7 @@ export const ProbeMeasurementsSchema = z
   .strict()
   .describe('Timings and sizes: recorded beside the identity, never inside its digest.');
 
-export const EligibilitySchema = z
+export const ProbeEligibilitySchema = z
   .object({
     status: z.enum(['eligible', 'excluded', 'blocked']),
     cohort: z.enum(['local', 'hosted', 'enterprise']).nullable().describe('The cohort an eligible provider is compared in; null otherwise.'),
@@ -114,7 +114,7 @@ export const ProbeRecordSchema = z
     digest: DigestSchema.describe('Digest of identity: what a plan binds.'),
     identity: ProbeIdentitySchema,
     measurements: ProbeMeasurementsSchema,
-    eligibility: EligibilitySchema,
+    eligibility: ProbeEligibilitySchema,
   })
   .strict()
   .describe('.crossover/<experiment>/probes/<provider>.json');
@@ -127,4 +127,4 @@ export type ProbeStep = z.infer<typeof ProbeStepSchema>;
 export type ProbeTool = z.infer<typeof ProbeToolSchema>;
 export type Observability = z.infer<typeof ObservabilitySchema>;
 export type EgressPosture = z.infer<typeof EgressPostureSchema>;
-export type Eligibility = z.infer<typeof EligibilitySchema>;
+export type ProbeEligibility = z.infer<typeof ProbeEligibilitySchema>;

@@ -1,4 +1,4 @@
-import type { Eligibility, ProbeIdentity } from '../contracts/probe.js';
+import type { ProbeEligibility, ProbeIdentity } from '../contracts/probe.js';
 
 /** Version words that move: a provider declared with one can change under a registered plan. */
 const MOVING_TAGS = /^(latest|next|stable|current|nightly|canary|edge|head|main|master|dev|beta|alpha|\*|x)$/i;
@@ -46,7 +46,7 @@ function exclusions(identity: ProbeIdentity): string[] {
  * Eligibility of a probed provider, from its identity alone (pure). Excluded when anything rules it
  * out; blocked when only an egress approval is missing; otherwise eligible in its mode's cohort.
  */
-export function decideEligibility(identity: ProbeIdentity): Eligibility {
+export function decideEligibility(identity: ProbeIdentity): ProbeEligibility {
   const excluded = exclusions(identity);
   const { egress, declaration } = identity;
   const blocked =

@@ -3,12 +3,14 @@ import { approveCommand } from './approve.js';
 import { corpusCommand } from './corpus.js';
 import { digestCommand } from './digest.js';
 import { planCommand } from './plan.js';
+import { probeCommand } from './probe.js';
 import { schemaCommand } from './schema.js';
 
 /** The command table: one line per command, in the order --help lists them. */
 export const COMMANDS: Record<string, Command> = {
   schema: schemaCommand,
   digest: digestCommand,
+  probe: probeCommand,
   plan: planCommand,
   approve: approveCommand,
   corpus: corpusCommand,

@@ -1,0 +1,96 @@
+import { readdir } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { prettyJson } from '../../contracts/canonical.js';
+import { CrossoverError } from '../../contracts/errors.js';
+import type { ProbeRecord } from '../../contracts/probe.js';
+import { type Provider, ProviderSchema } from '../../contracts/provider.js';
+import { type LoadedTask, loadTask } from '../../corpus/load.js';
+import { readArtifact, writeArtifact } from '../../io/json.js';
+import { experimentLayout } from '../../plan/layout.js';
+import { loadExperiment } from '../../plan/load-experiment.js';
+import { probeProvider } from '../../probe/probe.js';
+import type { CliIo, Command } from '../command.js';
+
+/** What to probe, where its relative paths start, and where records go (null: print only). */
+interface Target {
+  providers: Provider[];
+  baseDir: string;
+  experimentId: string | null;
+  sampleTask: LoadedTask | undefined;
+}
+
+/** The first task of the experiment's slice (or of its corpus): every provider indexes the same snapshot. */
+async function firstTaskOf(corpusDir: string, slice: string[] | undefined): Promise<LoadedTask | undefined> {
+  const id = slice?.[0] ?? (await readdir(join(corpusDir, 'tasks'), { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory()).map((e) => e.name).sort()[0];
+  return id === undefined ? undefined : loadTask(join(corpusDir, 'tasks', id));
+}
+
+async function targetOf(file: string, values: { task?: string; experiment?: string }, cwd: string): Promise<Target> {
+  const absolute = resolve(cwd, file);
+  const task = values.task === undefined ? undefined : await loadTask(resolve(cwd, values.task));
+  if (absolute.endsWith('.json')) {
+    const provider = await readArtifact(absolute, ProviderSchema);
+    return { providers: [provider], baseDir: dirname(absolute), experimentId: values.experiment ?? null, sampleTask: task };
+  }
+  const { experiment, dir } = await loadExperiment(absolute);
+  if (values.experiment !== undefined && values.experiment !== experiment.id) {
+    throw new CrossoverError('invalid-input', `--experiment ${values.experiment}: ${file} is experiment "${experiment.id}"`);
+  }
+  if (experiment.providers.length === 0) throw new CrossoverError('invalid-input', `${absolute}: $.providers: the experiment declares no providers to probe`);
+  const sampleTask = task ?? (await firstTaskOf(resolve(dir, experiment.corpus), experiment.tasks));
+  return { providers: experiment.providers, baseDir: dir, experimentId: experiment.id, sampleTask };
+}
+
+function summaryLine(record: ProbeRecord, written: string | null): string {
+  const { status, cohort, reasons } = record.eligibility;
+  const head = `${record.provider}: ${status}${cohort ? ` (${cohort})` : ''}  ${record.digest}${written ? `  wrote ${written}` : ''}`;
+  return [head, ...reasons.map((reason) => `  - ${reason}`), ...record.identity.limitations.map((note) => `  note: ${note}`)].join('\n');
+}
+
+export const probeCommand: Command = {
+  summary: 'Probe the providers of an experiment (or one provider.json): handshake, index one task, decide eligibility',
+  usage:
+    'probe <experiment.ts | provider.json> [--json] [--task <task dir>] [--experiment <id>] [--approve-egress <provider id>]...\n\n' +
+    '  --task            the task whose snapshot the index command runs on (default: the experiment\'s first task)\n' +
+    '  --experiment      for a provider.json: store the record under .crossover/<id>/probes/\n' +
+    '  --approve-egress  this provider may receive task source (hosted, sends source, or remote hosts)',
+  async run(argv, io: CliIo) {
+    const { positionals, values } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        task: { type: 'string' },
+        experiment: { type: 'string' },
+        'approve-egress': { type: 'string', multiple: true, default: [] },
+      },
+    });
+    const [file] = positionals;
+    if (!file) throw new CrossoverError('invalid-input', 'expected an experiment file or a provider.json, e.g. crossover probe experiments/demo.ts');
+    const target = await targetOf(file, values, io.cwd);
+    const approved = new Set(values['approve-egress']);
+    for (const id of approved) {
+      if (!target.providers.some((p) => p.id === id)) throw new CrossoverError('invalid-input', `--approve-egress ${id}: no provider "${id}" in ${file}`);
+    }
+    const records: ProbeRecord[] = [];
+    const lines: string[] = [];
+    for (const provider of target.providers) {
+      const record = await probeProvider(provider, { root: io.cwd, baseDir: target.baseDir, sampleTask: target.sampleTask, approvedEgress: approved.has(provider.id) });
+      let written: string | null = null;
+      if (target.experimentId !== null) {
+        const path = join(experimentLayout(io.cwd, target.experimentId).probesDir, `${provider.id}.json`);
+        await writeArtifact(path, record);
+        written = relative(io.cwd, path);
+      }
+      records.push(record);
+      lines.push(summaryLine(record, written));
+    }
+    if (values.json) io.out(prettyJson(records));
+    else {
+      io.out(`${lines.join('\n')}\n`);
+      if (target.experimentId === null) io.out('not stored: pass --experiment <id> to keep the record for a plan\n');
+    }
+    return 0;
+  },
+};
