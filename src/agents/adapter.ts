@@ -78,6 +78,8 @@ export interface AgentRunResult {
 export interface AgentAdapter {
   readonly adapter: Agent['adapter'];
   readonly synthetic: boolean;
+  /** Tools the agent itself provides (file, shell): always allowed; any other call must be allowed by the arm. */
+  readonly builtinTools: readonly string[];
   run(context: AgentRunContext): Promise<AgentRunResult>;
 }
 

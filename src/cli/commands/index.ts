@@ -4,7 +4,9 @@ import { corpusCommand } from './corpus.js';
 import { digestCommand } from './digest.js';
 import { planCommand } from './plan.js';
 import { probeCommand } from './probe.js';
+import { receiptsCommand } from './receipts.js';
 import { schemaCommand } from './schema.js';
+import { trialCommand } from './trial.js';
 
 /** The command table: one line per command, in the order --help lists them. */
 export const COMMANDS: Record<string, Command> = {
@@ -14,4 +16,6 @@ export const COMMANDS: Record<string, Command> = {
   plan: planCommand,
   approve: approveCommand,
   corpus: corpusCommand,
+  trial: trialCommand,
+  receipts: receiptsCommand,
 };

@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CrossoverError } from '../../contracts/errors.js';
+import { type Receipt, sealReceipt } from '../../contracts/receipt.js';
+import { loadTask } from '../../corpus/load.js';
+import { writeReceipt } from '../../receipts/store.js';
+import { runAdHocTrial } from '../../trial/ad-hoc.js';
+import type { CliIo, Command } from '../command.js';
+
+const USAGE =
+  "trial <taskDir> --agent '<shell command>' [--sandbox bubblewrap|none] [--timeout <s>] [--agent-dir <dir>]... [--loopback] [--receipts <dir>] [--json]";
+
+function sandboxKind(value: string): 'bubblewrap' | 'none' {
+  if (value === 'bubblewrap' || value === 'none') return value;
+  throw new CrossoverError('invalid-input', `--sandbox: expected bubblewrap or none, got "${value}"`);
+}
+
+function timeoutSeconds(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new CrossoverError('invalid-input', `--timeout: expected a positive number of seconds, got "${value}"`);
+  return seconds;
+}
+
+function summary(receipt: Receipt): string {
+  const lines = [`trial ${receipt.trial.id} of ${receipt.trial.taskId}: ${receipt.status} (sandbox ${receipt.sandbox.kind}, ${receipt.checksRun} checks ran)`];
+  for (const check of receipt.checks) lines.push(`  ${check.status.padEnd(5)} ${check.kind} ${check.id}${check.message ? `: ${check.message}` : ''}`);
+  for (const finding of receipt.findings) lines.push(`  finding ${finding.kind}: ${finding.detail}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Stops the trial (and its agent's whole process tree) on Ctrl-C instead of leaving it running. */
+function interruptSignal(): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const abort = (): void => controller.abort();
+  process.once('SIGINT', abort);
+  process.once('SIGTERM', abort);
+  return {
+    signal: controller.signal,
+    release: () => {
+      process.off('SIGINT', abort);
+      process.off('SIGTERM', abort);
+    },
+  };
+}
+
+export const trialCommand: Command = {
+  summary: 'Run one ad-hoc trial of a task with a shell-command agent and print its receipt (exit 0 when it passed)',
+  usage: USAGE,
+  async run(argv, io: CliIo) {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        agent: { type: 'string' },
+        sandbox: { type: 'string', default: 'bubblewrap' },
+        timeout: { type: 'string' },
+        'agent-dir': { type: 'string', multiple: true, default: [] },
+        loopback: { type: 'boolean', default: false },
+        receipts: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (positionals.length !== 1) throw new CrossoverError('invalid-input', `expected one task directory; usage: crossover ${USAGE}`);
+    if (!values.agent) throw new CrossoverError('invalid-input', `--agent: expected the shell command that runs the agent; usage: crossover ${USAGE}`);
+    const task = await loadTask(resolve(io.cwd, positionals[0]!));
+    const { signal, release } = interruptSignal();
+    try {
+      const body = await runAdHocTrial({
+        root: io.cwd,
+        task,
+        command: values.agent,
+        sandbox: sandboxKind(values.sandbox),
+        timeoutMs: Math.round(timeoutSeconds(values.timeout, task.task.timeoutSec) * 1000),
+        readOnly: values['agent-dir'].map((dir) => resolve(io.cwd, dir)),
+        loopback: values.loopback,
+        signal,
+      });
+      const receipt = sealReceipt(body);
+      if (values.receipts !== undefined) await writeReceipt(resolve(io.cwd, values.receipts), receipt);
+      io.out(values.json ? `${JSON.stringify(receipt, null, 2)}\n` : summary(receipt));
+      return receipt.status === 'passed' ? 0 : 1;
+    } finally {
+      release();
+    }
+  },
+};

@@ -1,0 +1,33 @@
+import type { ExecOptions } from '../agents/adapter.js';
+import { type ContainedResult, runContained } from './contained-process.js';
+import type { ProcessMarker } from './process-tree.js';
+import { bubblewrapArgv, type SandboxLayout } from './sandbox.js';
+
+export interface AgentExecSettings {
+  sandbox: 'bubblewrap' | 'none';
+  layout: SandboxLayout;
+  marker: ProcessMarker;
+  /** one deadline for the whole agent run, however many commands it starts */
+  deadline: number;
+  signal: AbortSignal;
+}
+
+/**
+ * The `exec` every adapter gets: runs one command under the trial's sandbox (or bare, when `none`
+ * was asked for explicitly), with what is left of the trial's time, bounded output and a kill of
+ * its whole process tree at the end.
+ */
+export function agentExec(settings: AgentExecSettings): (argv: string[], options: ExecOptions) => Promise<ContainedResult> {
+  return async (argv, options) => {
+    const [file, ...args] = argv;
+    if (file === undefined) throw new TypeError('exec: empty argv');
+    const command =
+      settings.sandbox === 'bubblewrap'
+        ? { file: 'bwrap', args: bubblewrapArgv(settings.layout, options.cwd, argv) }
+        : { file, args };
+    return runContained(
+      { ...command, cwd: options.cwd, env: options.env, ...(options.stdin === undefined ? {} : { stdin: options.stdin }) },
+      { timeoutMs: Math.max(0, settings.deadline - Date.now()), signal: settings.signal, marker: settings.marker },
+    );
+  };
+}

@@ -1,0 +1,68 @@
+import type { ToolCall } from '../agents/adapter.js';
+import type { PlannedArm } from '../contracts/plan.js';
+import type { Finding } from '../contracts/receipt.js';
+
+/** File names agent CLIs read as instructions or MCP configuration, wherever they sit in a tree. */
+const INSTRUCTION_NAMES = new Set(['agents.md', 'agents.override.md', 'claude.md', 'claude.local.md', 'gemini.md', '.mcp.json', '.cursorrules', '.windsurfrules']);
+/** Directories whose content agent CLIs load: settings, skills, sub-agents, rules. */
+const INSTRUCTION_DIRS = new Set(['.claude', '.agents', '.codex', '.cursor', '.gemini']);
+const INSTRUCTION_PATHS = ['.github/copilot-instructions.md'];
+
+/** True for a workspace path an agent CLI would read as instructions or configuration. */
+export function isInstructionPath(path: string): boolean {
+  const segments = path.toLowerCase().split('/');
+  const name = segments.at(-1) ?? '';
+  if (INSTRUCTION_NAMES.has(name)) return true;
+  if (segments.slice(0, -1).some((segment) => INSTRUCTION_DIRS.has(segment))) return true;
+  return INSTRUCTION_PATHS.some((suffix) => path.toLowerCase() === suffix || path.toLowerCase().endsWith(`/${suffix}`));
+}
+
+export interface ContaminationInput {
+  arm: PlannedArm;
+  /** paths the task's starting tree shipped */
+  shipped: ReadonlySet<string>;
+  /** paths in the workspace after the agent ran */
+  present: readonly string[];
+  toolCalls: readonly ToolCall[] | null;
+  /** tools the agent itself provides (its file and shell tools), always allowed */
+  builtinTools: readonly string[];
+}
+
+function namesWithCounts(names: string[]): string {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, count]) => `${name} ×${count}`).join(', ');
+}
+
+function toolFindings(input: ContaminationInput): Finding[] {
+  const calls = input.toolCalls ?? [];
+  const { arm } = input;
+  const noProvider = arm.provider === null || arm.role === 'baseline';
+  const providerTools = arm.provider?.tools ?? [];
+  const allowed = new Set([...arm.allowedTools, ...input.builtinTools, ...providerTools]);
+  const inBaseline = calls.filter((call) => call.context && noProvider).map((call) => call.name);
+  const notAllowed = calls
+    .filter((call) => (call.context ? !noProvider && providerTools.length > 0 && !allowed.has(call.name) : !allowed.has(call.name)))
+    .map((call) => call.name);
+  const findings: Finding[] = [];
+  if (inBaseline.length > 0) {
+    findings.push({ kind: 'contamination', detail: `context-provider tools called in an arm without a provider (${arm.role}): ${namesWithCounts(inBaseline)}` });
+  }
+  if (notAllowed.length > 0) findings.push({ kind: 'contamination', detail: `tools not allowed for arm ${arm.id}: ${namesWithCounts(notAllowed)}` });
+  return findings;
+}
+
+function fileFindings(input: ContaminationInput): Finding[] {
+  const added = input.present.filter((path) => !input.shipped.has(path) && isInstructionPath(path));
+  if (added.length === 0) return [];
+  const shown = added.slice(0, 10).join(', ') + (added.length > 10 ? ', …' : '');
+  return [{ kind: 'contamination', detail: `instruction files the task did not ship appeared in the workspace: ${shown}` }];
+}
+
+/**
+ * DESIGN §6 step 4: what makes a trial's outcome unattributable to its arm, whatever the checks
+ * say. A stale provider index is judged where the index is known (stale-context), not here.
+ */
+export function detectContamination(input: ContaminationInput): Finding[] {
+  return [...toolFindings(input), ...fileFindings(input)];
+}

@@ -1,0 +1,62 @@
+import type { AgentObservation } from '../agents/adapter.js';
+import type { Diagnostics } from '../contracts/receipt.js';
+import type { TreeEntry } from '../contracts/tree.js';
+
+/** Paths added, changed or removed between two trees: what the agent really modified. */
+export function changedPaths(before: readonly TreeEntry[], after: readonly TreeEntry[]): string[] {
+  const key = (e: TreeEntry): string => `${e.executable ? 'x' : '-'}${e.sha256}`;
+  const old = new Map(before.map((e) => [e.path, key(e)]));
+  const now = new Map(after.map((e) => [e.path, key(e)]));
+  const changed = new Set<string>();
+  for (const [path, value] of now) if (old.get(path) !== value) changed.add(path);
+  for (const path of old.keys()) if (!now.has(path)) changed.add(path);
+  return [...changed].sort();
+}
+
+/** A path as the agent reported it, relative to the workspace (agents report absolute paths too). */
+function workspaceRelative(path: string, workspace: string): string {
+  const prefix = workspace.endsWith('/') ? workspace : `${workspace}/`;
+  const relative = path.startsWith(prefix) ? path.slice(prefix.length) : path;
+  return relative.replace(/^\.\//, '');
+}
+
+/** Share of the preregistered relevant files the agent inspected; null where unknown or not preregistered. */
+export function relevantFileRecall(relevant: readonly string[] | null, inspected: readonly string[] | null, workspace: string): number | null {
+  if (relevant === null || relevant.length === 0 || inspected === null) return null;
+  const seen = new Set(inspected.map((path) => workspaceRelative(path, workspace)));
+  return relevant.filter((path) => seen.has(path)).length / relevant.length;
+}
+
+export interface DiagnosticsInput {
+  observation: AgentObservation;
+  /** paths that differ between the snapshot and the workspace after the agent; null when unknown */
+  modified: readonly string[] | null;
+  relevantFiles: readonly string[] | null;
+  workspace: string;
+  elapsedMs: number | null;
+}
+
+/**
+ * The receipt's diagnostics. Files modified come from the workspace itself (the diff is ground
+ * truth, whatever a transcript claims); everything else from the agent's transcript, null when unknown.
+ */
+export function trialDiagnostics(input: DiagnosticsInput): Diagnostics {
+  const calls = input.observation.toolCalls;
+  let tools: Record<string, number> | null = null;
+  if (calls !== null) {
+    tools = {};
+    for (const call of calls) tools[call.name] = (tools[call.name] ?? 0) + 1;
+  }
+  return {
+    toolCalls: calls === null ? null : calls.length,
+    contextToolCalls: calls === null ? null : calls.filter((call) => call.context).length,
+    tools,
+    filesInspected: input.observation.filesInspected === null ? null : new Set(input.observation.filesInspected).size,
+    filesModified: input.modified === null ? input.observation.filesModified?.length ?? null : input.modified.length,
+    inputTokens: input.observation.inputTokens,
+    outputTokens: input.observation.outputTokens,
+    costUsd: input.observation.costUsd,
+    elapsedMs: input.elapsedMs,
+    relevantFileRecall: relevantFileRecall(input.relevantFiles, input.observation.filesInspected, input.workspace),
+  };
+}

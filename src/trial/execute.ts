@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type AgentAdapter, type AgentRunContext, type AgentRunResult, type McpServerSpec, UNOBSERVED } from '../agents/adapter.js';
+import { adapterFor } from '../agents/registry.js';
+import { CrossoverError } from '../contracts/errors.js';
+import type { PlannedArm } from '../contracts/plan.js';
+import { type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/receipt.js';
+import type { LoadedTask } from '../corpus/load.js';
+import { readTree } from '../corpus/tree.js';
+import { indexRevisionMatches } from '../probe/context-index.js';
+import { agentExec } from './agent-exec.js';
+import { detectContamination } from './contamination.js';
+import { changedPaths, trialDiagnostics } from './diagnostics.js';
+import { agentEnvironment, MARKER_VARIABLE } from './environment.js';
+import { gradeWorkspace, type GradeResult } from './grading/grade.js';
+import type { ProcessMarker } from './process-tree.js';
+import { notRunReceipt, receiptBase } from './receipt-body.js';
+import { createRunHome } from './run-home.js';
+import { bubblewrapVersion } from './sandbox.js';
+import { trialStatus } from './status.js';
+import { freshWorkspace, taskSnapshot, trialDirectory } from './workspace.js';
+import { scanWorkspace } from './workspace-scan.js';
+
+/** One trial, everything bound: what runTrial derives from a plan, or `crossover trial` from its options. */
+export interface TrialSpec {
+  planId: string;
+  trial: ReceiptBody['trial'];
+  /** the project root: state lives under its .crossover/ */
+  root: string;
+  task: LoadedTask;
+  arm: PlannedArm;
+  prompt: string;
+  sandbox: 'bubblewrap' | 'none';
+  mcpServers: McpServerSpec[];
+  /** declared credential names, passed from the host environment when set */
+  credentials: string[];
+  /** declared egress hosts: the sandbox then shares the host network (bubblewrap cannot filter hosts) */
+  egressHosts: string[];
+  /** a test's local servers: share the host network for loopback */
+  loopback: boolean;
+  /** the agent's install prefix and other read-only paths it needs inside the sandbox */
+  readOnly: string[];
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** synthetic agents may read the hidden reference (a labelled self-test) */
+  referenceAllowed: boolean;
+}
+
+/** Receipt text never carries this machine's paths: the trial and root directories are replaced by names. */
+function scrub(text: string, spec: TrialSpec, trialDir: string): string {
+  const clean = text.split(trialDir).join('<trial>').split(spec.root).join('<root>').split(spec.task.dir).join('<task>');
+  return clean.length > MESSAGE_LIMIT ? `${clean.slice(0, MESSAGE_LIMIT - 1)}…` : clean;
+}
+
+function networkFinding(spec: TrialSpec): Finding | null {
+  if (spec.sandbox !== 'bubblewrap' || (spec.egressHosts.length === 0 && !spec.loopback)) return null;
+  const declared = [...spec.egressHosts, ...(spec.loopback ? ['loopback'] : [])].join(', ');
+  return { kind: 'sandbox', detail: `network shared with the host for ${declared}: bubblewrap does not filter hosts, so egress is not limited to them` };
+}
+
+/** Providers whose index (CROSSOVER_INDEX_DIR) was not built from this task's snapshot. */
+async function staleIndexes(spec: TrialSpec): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const server of spec.mcpServers) {
+    const indexDir = server.env.CROSSOVER_INDEX_DIR;
+    if (indexDir !== undefined && !(await indexRevisionMatches(indexDir, spec.task.parts.workspace))) {
+      findings.push({ kind: 'stale-context', detail: `the index of MCP server ${server.name} was not built from this task's snapshot` });
+    }
+  }
+  return findings;
+}
+
+interface Prepared {
+  adapter: AgentAdapter;
+  sandboxVersion: string | null;
+  snapshot: string;
+  workspace: string;
+  context: AgentRunContext;
+  stop: () => void;
+}
+
+async function prepare(spec: TrialSpec, trialDir: string, marker: ProcessMarker, markerValue: string): Promise<Prepared> {
+  const adapter = adapterFor(spec.arm.agent.spec);
+  const sandboxVersion = spec.sandbox === 'bubblewrap' ? await bubblewrapVersion() : null;
+  if (spec.sandbox === 'bubblewrap' && sandboxVersion === null && !adapter.synthetic) {
+    throw new CrossoverError('infrastructure', 'bubblewrap (bwrap) is not installed; install it, or ask for --sandbox none explicitly');
+  }
+  const snapshot = await taskSnapshot(spec.root, spec.task);
+  const workspace = await freshWorkspace(trialDir, snapshot);
+  const { home, tmp } = await createRunHome(trialDir, spec.root, spec.arm, spec.mcpServers);
+  const env = agentEnvironment({ host: process.env, home, tmp, trialDir, credentials: spec.credentials, marker: markerValue });
+  const deadline = Date.now() + spec.timeoutMs;
+  // The agent's own signal also fires at the deadline: in-process (synthetic) agents stop there too.
+  const timer = new AbortController();
+  const timeout = setTimeout(() => timer.abort(new Error('the trial timed out')), spec.timeoutMs);
+  const layout = { writable: [workspace, home, tmp], readOnly: spec.readOnly, shareNetwork: networkFinding(spec) !== null };
+  const exec = agentExec({ sandbox: spec.sandbox, layout, marker, deadline, signal: spec.signal });
+  const context: AgentRunContext = {
+    trialId: spec.trial.id,
+    workspace,
+    home,
+    tmp,
+    prompt: spec.prompt,
+    agent: spec.arm.agent.spec,
+    arm: spec.arm,
+    mcpServers: spec.mcpServers,
+    contextTools: spec.arm.provider?.tools ?? [],
+    env,
+    signal: AbortSignal.any([spec.signal, timer.signal]),
+    exec,
+    referenceDir: adapter.synthetic && spec.referenceAllowed ? join(spec.task.dir, 'reference') : null,
+  };
+  return { adapter, sandboxVersion, snapshot, workspace, context, stop: () => clearTimeout(timeout) };
+}
+
+async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): Promise<AgentRunResult> {
+  try {
+    return await prepared.adapter.run(prepared.context);
+  } catch (error) {
+    const timedOut = prepared.context.signal.aborted && !spec.signal.aborted;
+    const reason = scrub((error as Error).message ?? String(error), spec, trialDir);
+    return { outcome: timedOut ? 'timeout' : 'agent-error', error: timedOut ? null : reason, observation: UNOBSERVED };
+  } finally {
+    prepared.stop();
+  }
+}
+
+async function grade(spec: TrialSpec, workspace: string, trialDir: string): Promise<GradeResult | Finding> {
+  try {
+    return await gradeWorkspace({ task: spec.task, workspace, signal: spec.signal });
+  } catch (error) {
+    return { kind: 'grader', detail: scrub(`grading could not finish: ${(error as Error).message}`, spec, trialDir) };
+  }
+}
+
+async function removeTrialDir(trialDir: string, spec: TrialSpec): Promise<Finding | null> {
+  try {
+    await rm(trialDir, { recursive: true, force: true, maxRetries: 2 });
+    return null;
+  } catch (error) {
+    return { kind: 'cleanup', detail: scrub(`the trial directory could not be removed: ${(error as Error).message}`, spec, trialDir) };
+  }
+}
+
+/**
+ * DESIGN §6 for one trial: fresh workspace and run home, the agent under the sandbox, contamination,
+ * hidden grading, removal. Returns the receipt body; the caller seals and stores it, so a process
+ * killed mid-trial leaves no receipt at all.
+ */
+export async function executeTrial(spec: TrialSpec): Promise<ReceiptBody> {
+  const trialDir = trialDirectory(spec.root, spec.planId, spec.trial.id);
+  const markerValue = randomBytes(12).toString('hex');
+  const marker: ProcessMarker = { variable: `${MARKER_VARIABLE}=${markerValue}`, directory: trialDir };
+  const base = receiptBase(spec.planId, spec.trial, spec.arm.agent.spec);
+  let prepared: Prepared;
+  try {
+    prepared = await prepare(spec, trialDir, marker, markerValue);
+  } catch (error) {
+    const cleanup = await removeTrialDir(trialDir, spec);
+    const drift = error instanceof CrossoverError && error.code === 'drift';
+    const detail = scrub(`setup failed: ${(error as Error).message}`, spec, trialDir);
+    const sandbox = { kind: spec.sandbox, version: spec.sandbox === 'bubblewrap' ? await bubblewrapVersion() : null };
+    return notRunReceipt(base, drift ? 'drift' : 'setup-failed', sandbox, [{ kind: 'sandbox', detail }, ...(cleanup ? [cleanup] : [])]);
+  }
+
+  const started = performance.now();
+  const result = await runAgent(prepared, spec, trialDir);
+  const elapsedMs = Math.round(performance.now() - started);
+  const cancelled = spec.signal.aborted;
+
+  const findings: Finding[] = [];
+  const network = networkFinding(spec);
+  if (network) findings.push(network);
+  if (result.error !== null) findings.push({ kind: 'agent', detail: scrub(result.error, spec, trialDir) });
+
+  let modified: string[] | null = null;
+  let graded: GradeResult | null = null;
+  let contaminated = false;
+  let stale = false;
+  if (!cancelled) {
+    const scan = await scanWorkspace(prepared.workspace);
+    const shipped = await readTree(prepared.snapshot);
+    modified = [...changedPaths(shipped, scan.files), ...scan.others].sort();
+    const contamination = detectContamination({
+      arm: spec.arm,
+      shipped: new Set(shipped.map((entry) => entry.path)),
+      present: [...scan.files.map((entry) => entry.path), ...scan.others],
+      toolCalls: result.observation.toolCalls,
+      builtinTools: prepared.adapter.builtinTools,
+    });
+    const staleness = await staleIndexes(spec);
+    contaminated = contamination.length > 0;
+    stale = staleness.length > 0;
+    findings.push(...contamination, ...staleness);
+    const outcome = await grade(spec, prepared.workspace, trialDir);
+    if ('kind' in outcome) findings.push(outcome);
+    else {
+      graded = outcome;
+      findings.push(...outcome.findings);
+    }
+  }
+  const cleanup = await removeTrialDir(trialDir, spec);
+  if (cleanup) findings.push(cleanup);
+
+  const status = trialStatus({
+    cancelled: spec.signal.aborted,
+    contaminated,
+    staleContext: stale,
+    cleanupFailed: cleanup !== null,
+    agent: result.outcome,
+    grade: graded?.status ?? null,
+  });
+  return {
+    ...base,
+    status,
+    sandbox: { kind: spec.sandbox, version: prepared.sandboxVersion },
+    checks: graded?.checks ?? [],
+    checksRun: graded?.checksRun ?? 0,
+    findings,
+    diagnostics: trialDiagnostics({
+      observation: result.observation,
+      modified,
+      relevantFiles: spec.task.task.relevantFiles ?? null,
+      workspace: prepared.workspace,
+      elapsedMs,
+    }),
+  };
+}

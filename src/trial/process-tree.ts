@@ -1,0 +1,53 @@
+import { readdir, readFile, readlink } from 'node:fs/promises';
+import { sep } from 'node:path';
+
+/**
+ * Finds and kills what is left of an agent's process tree. A process group dies with one signal,
+ * but a process that called setsid() has left the group: the sweep finds those by the marker
+ * variable every agent process inherits, or by a working directory inside the trial directory.
+ * Inside bubblewrap the PID namespace already guarantees this; the sweep is what `--sandbox none`
+ * relies on (a process that clears its environment and leaves the trial directory can still
+ * escape it there: the reason the sandbox is the default).
+ */
+export interface ProcessMarker {
+  /** `NAME=value` as it appears in /proc/<pid>/environ */
+  variable: string;
+  /** absolute directory: a process whose cwd lies inside it belongs to the trial */
+  directory: string;
+}
+
+async function belongsToTrial(pid: string, marker: ProcessMarker): Promise<boolean> {
+  const environ = await readFile(`/proc/${pid}/environ`).catch(() => null);
+  if (environ && environ.toString('utf8').split('\0').includes(marker.variable)) return true;
+  const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => null);
+  return cwd !== null && (cwd === marker.directory || cwd.startsWith(marker.directory + sep));
+}
+
+/** Pids of live processes that carry the trial's marker (never this process). */
+export async function markedProcesses(marker: ProcessMarker): Promise<number[]> {
+  const names = await readdir('/proc').catch(() => [] as string[]);
+  const pids = names.filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
+  const found: number[] = [];
+  for (const pid of pids) if (await belongsToTrial(pid, marker)) found.push(Number(pid));
+  return found;
+}
+
+function kill(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** Kills the process group led by `leader`, then sweeps for marked processes until none is left. */
+export async function killTree(leader: number | undefined, marker: ProcessMarker): Promise<void> {
+  if (leader !== undefined) kill(-leader);
+  // A process may fork while we sweep; repeat until a sweep finds nothing (bounded, to never spin).
+  for (let round = 0; round < 20; round += 1) {
+    const pids = await markedProcesses(marker);
+    if (pids.length === 0) return;
+    for (const pid of pids) kill(pid);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

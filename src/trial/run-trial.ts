@@ -1,0 +1,64 @@
+import type { McpServerSpec } from '../agents/adapter.js';
+import { CrossoverError } from '../contracts/errors.js';
+import type { Plan, PlannedArm } from '../contracts/plan.js';
+import type { ReceiptBody } from '../contracts/receipt.js';
+import type { LoadedTask } from '../corpus/load.js';
+import { executeTrial } from './execute.js';
+import { notRunReceipt, receiptBase } from './receipt-body.js';
+
+export interface RunTrialInput {
+  plan: Plan;
+  planId: string;
+  trialId: string;
+  root: string;
+  task: LoadedTask;
+  arm: PlannedArm;
+  prompt: string;
+  sandbox: 'bubblewrap' | 'none';
+  mcpServers: McpServerSpec[];
+  signal?: AbortSignal;
+  timeoutMs: number;
+  /** default: the plan is synthetic (every arm a synthetic agent) */
+  referenceAllowed?: boolean;
+  /** a test's local servers: the sandbox shares the host network for loopback */
+  loopback?: boolean;
+  /** read-only paths the agent needs inside the sandbox (its install prefix) */
+  readOnly?: string[];
+}
+
+/**
+ * Runs one scheduled trial of a plan and returns its receipt body (the caller seals and stores
+ * it). A task whose digest is no longer the one the plan bound is not run: its receipt says drift.
+ */
+export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
+  const { plan, task, arm } = input;
+  const scheduled = plan.schedule.trials.find((trial) => trial.id === input.trialId);
+  if (!scheduled) throw new CrossoverError('invalid-input', `plan ${input.planId}: $.schedule.trials: no trial ${input.trialId}`);
+  if (scheduled.taskId !== task.task.id || scheduled.arm !== arm.id) {
+    throw new CrossoverError('invalid-input', `plan ${input.planId}: trial ${input.trialId} is (${scheduled.taskId}, ${scheduled.arm}), not (${task.task.id}, ${arm.id})`);
+  }
+  const planned = plan.tasks.find((t) => t.id === task.task.id);
+  if (!planned) throw new CrossoverError('invalid-input', `plan ${input.planId}: $.tasks: no task ${task.task.id}`);
+  const trial = { ...scheduled, taskDigest: planned.digest, role: arm.role };
+  if (planned.digest !== task.digest) {
+    const base = receiptBase(input.planId, trial, arm.agent.spec);
+    return notRunReceipt(base, 'drift', { kind: input.sandbox, version: plan.environment.sandbox.version }, []);
+  }
+  return executeTrial({
+    planId: input.planId,
+    trial,
+    root: input.root,
+    task,
+    arm,
+    prompt: input.prompt,
+    sandbox: input.sandbox,
+    mcpServers: input.mcpServers,
+    credentials: plan.credentials,
+    egressHosts: plan.egress.hosts,
+    loopback: input.loopback ?? false,
+    readOnly: input.readOnly ?? [],
+    timeoutMs: Math.min(input.timeoutMs, planned.timeoutSec * 1000),
+    signal: input.signal ?? new AbortController().signal,
+    referenceAllowed: input.referenceAllowed ?? plan.synthetic,
+  });
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { digestOf } from '../contracts/canonical.js';
+import type { LoadedTask } from '../corpus/load.js';
+import { materializeTree } from '../corpus/materialize.js';
+import { treeDigest } from '../corpus/tree.js';
+import { STATE_DIR } from '../plan/layout.js';
+
+function hex(digest: string): string {
+  return digest.replace(/^sha256:/, '');
+}
+
+/**
+ * The task's starting tree, materialized once per task digest under
+ * `.crossover/cache/snapshots/<digest>`. Built in a temporary directory and renamed into place, so
+ * concurrent trials never see half a snapshot; checked against the task's workspace digest on every
+ * use, so a snapshot changed on disk (by an unsandboxed agent, say) is rebuilt, never trusted.
+ */
+export async function taskSnapshot(root: string, task: LoadedTask): Promise<string> {
+  const cache = join(root, STATE_DIR, 'cache', 'snapshots');
+  const snapshot = join(cache, hex(task.digest));
+  if (await intact(snapshot, task)) return snapshot;
+  const building = join(cache, `.${hex(task.digest)}.${randomBytes(6).toString('hex')}.tmp`);
+  await mkdir(cache, { recursive: true });
+  try {
+    await materializeTree(task.dir, [], building);
+    const placed = await rename(building, snapshot).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+        return false;
+      },
+    );
+    // Another trial may have placed its identical snapshot first: keep it. Replace only a broken one.
+    if (!placed && !(await intact(snapshot, task))) {
+      await rm(snapshot, { recursive: true, force: true });
+      await rename(building, snapshot);
+    }
+  } finally {
+    await rm(building, { recursive: true, force: true });
+  }
+  return snapshot;
+}
+
+async function intact(snapshot: string, task: LoadedTask): Promise<boolean> {
+  return treeDigest(snapshot).then(
+    (digest) => digest === task.parts.workspace,
+    () => false,
+  );
+}
+
+/**
+ * The directory of one trial: named by a digest of (plan, trial), so no task or arm name shows in
+ * any path the agent sees. Holds workspace/, home/ and tmp/.
+ */
+export function trialDirectory(root: string, planId: string, trialId: string): string {
+  return join(root, STATE_DIR, 'trials', hex(digestOf({ planId, trialId })).slice(0, 32));
+}
+
+/** A fresh copy of the snapshot as the trial's workspace: no history, nothing from an earlier attempt. */
+export async function freshWorkspace(trialDir: string, snapshot: string): Promise<string> {
+  await rm(trialDir, { recursive: true, force: true });
+  const workspace = join(trialDir, 'workspace');
+  await mkdir(trialDir, { recursive: true });
+  await cp(snapshot, workspace, { recursive: true });
+  return workspace;
+}
