@@ -1,0 +1,5 @@
+import { el } from '../lib/dom.js';
+
+export function emptyState(filterText) {
+  return el('div', { className: 'empty-state' }, filterText ? `Nothing matches “${filterText}”.` : 'Nothing here yet.');
+}
