@@ -32,6 +32,11 @@ function taskDrifts(registered: Plan, current: Plan): Drift[] {
   return drifts;
 }
 
+/** A planned provider without what is compared on its own (probe and files), to spot a changed declaration. */
+function declarationOf(provider: NonNullable<PlannedArm['provider']>): unknown {
+  return Object.fromEntries(Object.entries(provider).filter(([key]) => !['probeDigest', 'eligibility', 'files'].includes(key)));
+}
+
 function providerDrift(arm: PlannedArm, found: PlannedArm): Drift[] {
   const before = arm.provider;
   const after = found.provider;
@@ -47,9 +52,7 @@ function providerDrift(arm: PlannedArm, found: PlannedArm): Drift[] {
     const now = after.files.find((f) => f.path === file.path);
     if (now?.digest !== file.digest) drifts.push({ what: 'provider', id: before.id, detail: `${file.path} ${now ? 'changed' : 'is gone'}` });
   }
-  const { probeDigest: _p, eligibility: _e, files: _f, ...declared } = before;
-  const { probeDigest: _p2, eligibility: _e2, files: _f2, ...declaredNow } = after;
-  if (!same(declared, declaredNow)) drifts.push({ what: 'provider', id: before.id, detail: 'its declaration changed (configuration, commands, tools or egress)' });
+  if (!same(declarationOf(before), declarationOf(after))) drifts.push({ what: 'provider', id: before.id, detail: 'its declaration changed (configuration, commands, tools or egress)' });
   return drifts;
 }
 
