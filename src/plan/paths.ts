@@ -1,4 +1,4 @@
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
 
 /**
@@ -17,9 +17,4 @@ export function rootRelative(root: string, target: string, what: string): string
 /** A command argument that names a file relative to the experiment: it starts with "./" or "../". */
 export function isPathArgument(arg: string): boolean {
   return /^\.{1,2}\//.test(arg);
-}
-
-/** Resolves a plan's root-relative "./" argument against the root; other arguments pass unchanged. */
-export function resolvePlanArgument(root: string, arg: string): string {
-  return arg.startsWith('./') ? resolve(root, arg) : arg;
 }
