@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { digestOf } from '../contracts/canonical.js';
@@ -14,6 +14,7 @@ import {
 } from '../contracts/probe.js';
 import type { Provider } from '../contracts/provider.js';
 import type { LoadedTask } from '../corpus/load.js';
+import { materializeTree } from '../corpus/materialize.js';
 import { handshakeCli } from './cli.js';
 import { resolveCommand } from './command.js';
 import { buildTaskIndex, INDEX_DEFAULTS } from './context-index.js';
@@ -76,11 +77,6 @@ const skipped = (detail: string): ProbeStep => ({ status: 'skipped', detail });
 
 function messageOf(error: unknown): string {
   return boundText(error instanceof Error ? error.message : String(error));
-}
-
-/** A fresh copy of the task's starting tree: the provider may read and cache, never touch the corpus. */
-async function materializeSample(task: LoadedTask, dest: string): Promise<void> {
-  await cp(join(task.dir, 'workspace'), dest, { recursive: true, errorOnExist: true, force: false });
 }
 
 /** Runs the index command on the sample task's own snapshot, unless that would send source without approval. */
@@ -207,7 +203,8 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
   try {
     const task = options.sampleTask;
     const materialized = task !== undefined && shareSource && provider.interface.type !== 'none';
-    if (materialized) await materializeSample(task, scratch.snapshot);
+    // A fresh copy of the task's own starting tree: the provider may read and cache, never touch the corpus.
+    if (materialized) await materializeTree(task.dir, [], scratch.snapshot);
     const index = await probeIndex(ctx, task, shareSource);
     const setup = await probeSetup(ctx, materialized ? scratch.snapshot : scratch.empty, index.step.status === 'ok');
     const redaction = {

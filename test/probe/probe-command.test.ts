@@ -53,7 +53,9 @@ describe('crossover probe', () => {
     const root = await tempDir();
     const canary = `canary-${randomBytes(16).toString('hex')}`;
     vi.stubEnv('CROSSOVER_CANARY_TOKEN', canary);
-    onTestFinished(() => vi.unstubAllEnvs());
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     const declaration = {
       id: 'leaky',
       kind: 'search',
