@@ -36,6 +36,19 @@ describe('browser checks drive real headless Chromium', () => {
     await browser.close();
   });
 
+  it('relaunches a shared Chromium that went away', async () => {
+    const session = new BrowserSession();
+    try {
+      const first = await session.browser();
+      if (!('browser' in first)) throw new Error(first.reason);
+      await first.browser.close();
+      const second = await session.browser();
+      expect('browser' in second && second.browser.isConnected()).toBe(true);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('looks for Chromium at CROSSOVER_CHROMIUM, else at the Debian path', () => {
     expect(chromiumPath({ CROSSOVER_CHROMIUM: '/opt/chromium/chrome' })).toBe('/opt/chromium/chrome');
     expect(chromiumPath({})).toBe('/usr/bin/chromium');

@@ -34,9 +34,15 @@ export class BrowserSession {
     this.executablePath = options.executablePath ?? chromiumPath();
   }
 
-  browser(): Promise<BrowserOrReason> {
+  /** The shared browser; relaunched if it crashed, so one crash does not turn every later check into an error. */
+  async browser(): Promise<BrowserOrReason> {
     this.launching ??= this.launch();
-    return this.launching;
+    const result = await this.launching;
+    if ('browser' in result && !result.browser.isConnected()) {
+      this.launching = this.launch();
+      return this.launching;
+    }
+    return result;
   }
 
   private async launch(): Promise<BrowserOrReason> {
