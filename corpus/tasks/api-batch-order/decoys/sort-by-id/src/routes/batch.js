@@ -1,0 +1,12 @@
+import { parseBatch } from '../batch/validate.js';
+import { runBatch } from '../batch/executor.js';
+
+export function registerBatchRoutes(router, { concurrency }) {
+  router.post('/api/batch', async ({ body, router: self }) => {
+    const requests = parseBatch(body);
+    const responses = await runBatch(requests, { router: self, concurrency });
+    // Sub-requests finish in any order; give clients a stable order.
+    responses.sort((a, b) => a.id.localeCompare(b.id));
+    return { status: 200, body: { responses } };
+  });
+}
