@@ -1,0 +1,2 @@
+export const SHIPPING_PENCE = 495;
+export const FREE_SHIPPING_FROM_PENCE = 5000;
