@@ -21,6 +21,12 @@ describe('providers that must not become an arm', () => {
     expect(record.eligibility.reasons).toEqual(['setup-failed: command "crossover-no-such-cli-7f3a" not found']);
   });
 
+  it('excludes an MCP server that never answers the handshake, within the setup bound', async () => {
+    const silent = provider({ interface: { type: 'mcp-stdio', command: 'node', args: ['-e', 'setInterval(() => {}, 1000)'] }, index: undefined });
+    const record = await probeProvider(silent, { root: await tempDir(), limits: { setupTimeoutMs: 1000 } });
+    expect(record.eligibility.reasons).toEqual([expect.stringMatching(/^setup-failed: MCP handshake failed: .*timed out/i)]);
+  });
+
   it('excludes an MCP server that offers no tools', async () => {
     const record = await probeProvider(brokenMcp('no-tools.mjs'), { root: await tempDir() });
     expect(record.identity.setup.status).toBe('ok');
