@@ -1,0 +1,107 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { type ReceiptBody, sealReceipt } from '../../src/contracts/receipt.js';
+import { receiptExists, verifyReceipts, writeReceipt } from '../../src/receipts/store.js';
+import { tempDir } from '../helpers/temp.js';
+
+function sampleBody(overrides: Partial<ReceiptBody> = {}): ReceiptBody {
+  return {
+    schema: 'crossover.receipt/1',
+    planId: `sha256:${'a'.repeat(64)}`,
+    trial: { id: '0123456789abcdef01234567', taskId: 'task-a', taskDigest: `sha256:${'b'.repeat(64)}`, arm: 'baseline', role: 'baseline', repeat: 1, block: 0, position: 0 },
+    status: 'passed',
+    synthetic: true,
+    agent: { adapter: 'synthetic', version: null },
+    sandbox: { kind: 'bubblewrap', version: '0.8.0' },
+    checks: [{ id: 'works', kind: 'required', status: 'pass', message: '' }],
+    checksRun: 1,
+    findings: [],
+    diagnostics: { toolCalls: 0, contextToolCalls: 0, tools: {}, filesInspected: 0, filesModified: 1, inputTokens: null, outputTokens: null, costUsd: null, elapsedMs: 12, relevantFileRecall: null },
+    ...overrides,
+  };
+}
+
+function cli(cwd: string) {
+  let out = '';
+  return { io: { out: (t: string) => (out += t), err: (t: string) => (out += t), cwd }, output: () => out };
+}
+
+describe('receipt store', () => {
+  it('writes one file per trial, named by the trial id, and knows it exists', async () => {
+    const dir = await tempDir();
+    expect(await receiptExists(dir, '0123456789abcdef01234567')).toBe(false);
+    expect(await writeReceipt(dir, sealReceipt(sampleBody()))).toBe(true);
+    expect(await readdir(dir)).toEqual(['0123456789abcdef01234567.json']);
+    expect(await receiptExists(dir, '0123456789abcdef01234567')).toBe(true);
+  });
+
+  it('accepts the identical receipt again (merging shards is a union)', async () => {
+    const dir = await tempDir();
+    const receipt = sealReceipt(sampleBody());
+    await writeReceipt(dir, receipt);
+    expect(await writeReceipt(dir, receipt)).toBe(false);
+  });
+
+  it('refuses a different receipt for the same trial and keeps the first', async () => {
+    const dir = await tempDir();
+    await writeReceipt(dir, sealReceipt(sampleBody()));
+    const before = await readFile(join(dir, '0123456789abcdef01234567.json'), 'utf8');
+    await expect(writeReceipt(dir, sealReceipt(sampleBody({ status: 'failed' })))).rejects.toMatchObject({ code: 'conflict' });
+    expect(await readFile(join(dir, '0123456789abcdef01234567.json'), 'utf8')).toBe(before);
+  });
+
+  it('refuses a receipt whose digest does not match its content', async () => {
+    const dir = await tempDir();
+    const forged = { ...sealReceipt(sampleBody()), status: 'failed' as const };
+    await expect(writeReceipt(dir, forged)).rejects.toMatchObject({ code: 'invalid-input' });
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('crossover receipts verify', () => {
+  it('verifies untouched receipts (exit 0)', async () => {
+    const dir = await tempDir();
+    await writeReceipt(dir, sealReceipt(sampleBody()));
+    const { io, output } = cli(dir);
+    expect(await main(['receipts', 'verify', '.'], io)).toBe(0);
+    expect(output()).toContain('1 of 1 receipts verified');
+  });
+
+  it('catches one changed byte anywhere in a receipt (exit 1)', async () => {
+    const dir = await tempDir();
+    await writeReceipt(dir, sealReceipt(sampleBody()));
+    const file = join(dir, '0123456789abcdef01234567.json');
+    const original = await readFile(file);
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: original.length - 1 }), fc.integer({ min: 1, max: 255 }), async (position, delta) => {
+        const changed = Buffer.from(original);
+        changed[position] = (changed[position]! + delta) % 256;
+        await writeFile(file, changed);
+        const verification = await verifyReceipts(dir);
+        expect(verification.verified).toEqual([]);
+        expect(verification.problems).toHaveLength(1);
+      }),
+      { numRuns: 200 },
+    );
+    const digit = original.indexOf('"elapsedMs": 12') + '"elapsedMs": 1'.length;
+    const changed = Buffer.from(original);
+    changed[digit] = '3'.charCodeAt(0);
+    await writeFile(file, changed);
+    const { io, output } = cli(dir);
+    expect(await main(['receipts', 'verify', dir], io)).toBe(1);
+    expect(output()).toContain('tampered: 0123456789abcdef01234567.json: its digest does not match its content');
+  });
+
+  it('reports a file that is not JSON as corrupt, and a receipt under another trial\'s name as misnamed', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'aaaaaaaaaaaaaaaaaaaaaaaa.json'), '{"schema": "crossover.rec');
+    await writeReceipt(dir, sealReceipt(sampleBody()));
+    await writeFile(join(dir, 'bbbbbbbbbbbbbbbbbbbbbbbb.json'), await readFile(join(dir, '0123456789abcdef01234567.json')));
+    const verification = await verifyReceipts(dir);
+    expect(verification.verified).toEqual(['0123456789abcdef01234567.json']);
+    expect(verification.problems.map((p) => `${p.problem} ${p.file}`)).toEqual(['corrupt aaaaaaaaaaaaaaaaaaaaaaaa.json', 'misnamed bbbbbbbbbbbbbbbbbbbbbbbb.json']);
+  });
+});
