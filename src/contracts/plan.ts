@@ -42,6 +42,7 @@ export const PlannedProviderSchema = z
     id: IdSchema,
     kind: ProviderKindSchema,
     mode: z.enum(['local', 'hosted', 'enterprise']),
+    interface: z.enum(['mcp-stdio', 'mcp-http', 'cli', 'api', 'none']).describe('How an agent reaches the provider.'),
     version: z.string().min(1),
     configDigest: DigestSchema.describe('Digest of the provider declaration with its paths made root-relative.'),
     launch: PlannedCommandSchema.nullable().describe('How to start an mcp-stdio or cli provider; null for URL interfaces.'),

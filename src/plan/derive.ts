@@ -28,6 +28,8 @@ export interface DerivedPlan {
   /** why the plan may not run yet; empty when runnable */
   blocked: string[];
   summary: PlanSummary;
+  /** the experiment the plan was derived from */
+  experiment: LoadedExperiment;
 }
 
 interface Context {
@@ -198,5 +200,5 @@ export async function derivePlan(input: { experimentFile: string; root: string; 
   const approvalRel = rootRelative(root, approvalPath, 'approval file');
   if (plan.approval.required && !approved) blocked.push(`needs approval (${reasons.join('; ')}): run crossover approve <plan.json> to write ${approvalRel}`);
   const summary = summarizePlan(plan, { id, credentials, approval: { file: approvalRel, approved }, blocked });
-  return { plan, id, runnable: blocked.length === 0, blocked, summary };
+  return { plan, id, runnable: blocked.length === 0, blocked, summary, experiment: loaded };
 }

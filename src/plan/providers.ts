@@ -71,6 +71,7 @@ export async function planProvider(provider: Provider, place: Place, probesDir: 
     id: provider.id,
     kind: provider.kind,
     mode: provider.mode,
+    interface: provider.interface.type,
     version: provider.version,
     configDigest: digestOf(declaration),
     launch,
