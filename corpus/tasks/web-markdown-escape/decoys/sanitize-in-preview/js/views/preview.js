@@ -1,0 +1,33 @@
+import { renderMarkdown } from '../markdown/render.js';
+import { debounce } from '../utils/debounce.js';
+
+/** Removes script elements and inline event handlers from rendered HTML. */
+function sanitize(html) {
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    .replace(/\son[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '');
+}
+
+/**
+ * The rendered preview. Rendering is debounced while typing; `aria-busy`
+ * is true while a render is pending.
+ */
+export function mountPreview(section) {
+  const show = (source) => {
+    section.innerHTML = sanitize(renderMarkdown(source));
+    section.setAttribute('aria-busy', 'false');
+  };
+  const showSoon = debounce(show, 80);
+
+  return {
+    render(source, { immediate = false } = {}) {
+      if (immediate) {
+        showSoon.flush();
+        show(source);
+        return;
+      }
+      section.setAttribute('aria-busy', 'true');
+      showSoon(source);
+    },
+  };
+}
