@@ -25,7 +25,7 @@ function gapsOf(summary: ArmSummary): string[] {
   if (invalid > 0) {
     const parts = Object.entries(summary.invalidByStatus).map(([status, count]) => `${status} ${count}`);
     if (summary.trials.unsupportedPass > 0) parts.push(`passed without check evidence ${summary.trials.unsupportedPass}`);
-    reasons.push(`${summary.id}: ${invalid} invalid trials (${parts.join(', ')})`);
+    reasons.push(`${summary.id}: ${invalid} of ${scheduled} trials invalid (${parts.join(', ')})`);
   }
   return reasons;
 }

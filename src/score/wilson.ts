@@ -18,5 +18,9 @@ export function wilsonInterval(successes: number, trials: number, confidence = 0
   const spread = trials === 0 ? 0 : (successes * (trials - successes)) / trials;
   const center = (successes + z2 / 2) / (trials + z2);
   const half = (z / (trials + z2)) * Math.sqrt(spread + z2 / 4);
-  return { low: Math.max(0, center - half), high: Math.min(1, center + half) };
+  // At 0 (or all) successes the bound is exactly 0 (or 1); rounding must not move it inside.
+  return {
+    low: successes === 0 ? 0 : Math.max(0, center - half),
+    high: successes === trials ? 1 : Math.min(1, center + half),
+  };
 }

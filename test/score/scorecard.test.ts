@@ -73,7 +73,7 @@ describe('invalid trials are excluded from pairs, counted and shown', () => {
       expect(result.tasks.paired).toBe(39);
     }
     expect(comparison(scorecard, 'treatment-a').verdict).toBe('incomplete');
-    expect(comparison(scorecard, 'treatment-a').reasons).toContain('baseline: 1 invalid trials (contaminated 1)');
+    expect(comparison(scorecard, 'treatment-a').reasons).toContain('baseline: 1 of 120 trials invalid (contaminated 1)');
   });
 
   it('a receipt that says passed while its own required check failed is not a success', () => {

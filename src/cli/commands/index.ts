@@ -6,6 +6,7 @@ import { planCommand } from './plan.js';
 import { probeCommand } from './probe.js';
 import { receiptsCommand } from './receipts.js';
 import { schemaCommand } from './schema.js';
+import { scoreCommand } from './score.js';
 import { trialCommand } from './trial.js';
 
 /** The command table: one line per command, in the order --help lists them. */
@@ -18,4 +19,5 @@ export const COMMANDS: Record<string, Command> = {
   corpus: corpusCommand,
   trial: trialCommand,
   receipts: receiptsCommand,
+  score: scoreCommand,
 };

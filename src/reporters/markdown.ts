@@ -1,0 +1,149 @@
+import type { Scorecard } from '../contracts/scorecard.js';
+import { formatRate } from '../score/format.js';
+import {
+  MEASURE_LABELS,
+  VERDICT_MEANINGS,
+  cellText,
+  deltaText,
+  familyText,
+  intervalText,
+  measureText,
+  pText,
+  signText,
+  title,
+} from './scorecard-text.js';
+
+/** Table cells must not break the table: pipes escaped, newlines folded. */
+function cell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+}
+
+function table(header: readonly string[], align: readonly ('l' | 'r')[], rows: readonly (readonly string[])[]): string[] {
+  return [
+    `| ${header.map(cell).join(' | ')} |`,
+    `| ${align.map((a) => (a === 'r' ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ];
+}
+
+function verdicts(scorecard: Scorecard): string[] {
+  if (scorecard.comparisons.length === 0) return ['## Verdicts', '', 'The plan has no treatment arm: nothing to compare.'];
+  const rows = scorecard.comparisons.map((c) => [
+    c.arm,
+    `**${c.verdict}**`,
+    deltaText(c),
+    intervalText(c),
+    signText(c),
+    pText(c.signTest.p),
+    pText(c.pAdjusted),
+    `${c.tasks.paired}/${c.tasks.scheduled}`,
+    `${c.armOnlyWins}/${c.baselineOnlyWins}`,
+  ]);
+  return [
+    '## Verdicts',
+    '',
+    `Each treatment against \`${scorecard.comparisons[0]!.baseline}\`. Δ is the mean over paired tasks of the difference in success rate (repeats averaged inside a task); ${familyText(scorecard)}.`,
+    '',
+    ...table(
+      ['Treatment', 'Verdict', 'Δ', 'Interval', 'Sign test w/l/t', 'p', 'Holm p', 'Paired tasks', 'Only-arm/only-baseline wins'],
+      ['l', 'l', 'r', 'l', 'r', 'r', 'r', 'r', 'r'],
+      rows,
+    ),
+    '',
+    ...scorecard.comparisons.flatMap((c) => [`- **${c.arm}: ${c.verdict}** (${VERDICT_MEANINGS[c.verdict]})`, ...c.reasons.map((r) => `  - ${r}`)]),
+  ];
+}
+
+function gates(scorecard: Scorecard): string[] {
+  if (scorecard.comparisons.length === 0) return [];
+  const names = scorecard.comparisons[0]!.gates.map((g) => g.gate);
+  const rows = scorecard.comparisons.map((c) => [c.arm, ...c.gates.map((g) => `${g.holds ? 'holds' : 'fails'}: ${g.detail}`)]);
+  return ['## Qualification gates', '', ...table(['Treatment', ...names], ['l', ...names.map(() => 'l' as const)], rows)];
+}
+
+function aa(scorecard: Scorecard): string[] {
+  if (scorecard.aa.length === 0) return ['## A/A noise floor', '', 'No aa-control arm was preregistered: there is no A/A evidence.'];
+  const rows = scorecard.aa.map((a) => [
+    a.arm,
+    deltaText(a),
+    intervalText(a),
+    signText(a),
+    pText(a.signTest.p),
+    `${a.limit}`,
+    a.withinLimit === null ? 'unknown' : a.withinLimit ? 'yes' : 'no',
+  ]);
+  return ['## A/A noise floor', '', ...table(['A/A arm', 'Δ_AA', 'Interval', 'Sign test w/l/t', 'p', 'Limit', 'Within limit'], ['l', 'r', 'l', 'r', 'r', 'r', 'l'], rows)];
+}
+
+function arms(scorecard: Scorecard): string[] {
+  const rows = scorecard.arms.map((a) => [
+    a.id,
+    a.role,
+    `${a.adapter}${a.synthetic ? ' (synthetic)' : ''}`,
+    a.provider ?? '—',
+    a.successRate === null ? 'unknown' : formatRate(a.successRate),
+    a.wilson === null ? 'n/a' : `[${formatRate(a.wilson.low)}, ${formatRate(a.wilson.high)}]`,
+    `${a.trials.success}/${a.trials.failure}/${a.trials.invalid}/${a.trials.missing}`,
+    `${a.trials.setupFailed}`,
+    `${a.regressionFailures}`,
+  ]);
+  return [
+    '## Arms',
+    '',
+    ...table(
+      ['Arm', 'Role', 'Agent', 'Provider', 'Success rate', 'Wilson 95%', 'Success/failure/invalid/missing', 'Setup failed', 'Regression failures'],
+      ['l', 'l', 'l', 'l', 'r', 'l', 'r', 'r', 'r'],
+      rows,
+    ),
+  ];
+}
+
+function diagnostics(scorecard: Scorecard): string[] {
+  const names = Object.keys(MEASURE_LABELS) as (keyof typeof MEASURE_LABELS)[];
+  const rows = names.map((name) => [
+    MEASURE_LABELS[name],
+    ...scorecard.arms.map((a) => {
+      const measure = a.diagnostics[name];
+      return `${measureText(name, measure.mean)} (n=${measure.known})`;
+    }),
+  ]);
+  return [
+    '## Diagnostics',
+    '',
+    'Means over the trials where each measure is known (n). Descriptive only: no verdict rests on them. Relevant-file recall counts only tasks with preregistered relevant files.',
+    '',
+    ...table(['Measure', ...scorecard.arms.map((a) => a.id)], ['l', ...scorecard.arms.map(() => 'r' as const)], rows),
+  ];
+}
+
+function gaps(scorecard: Scorecard): string[] {
+  const lines = scorecard.gaps.map((g) => `- ${g.arm === null ? 'all arms' : `\`${g.arm}\``}, ${g.kind}: ${g.detail}`);
+  return ['## Evidence gaps', '', ...(lines.length > 0 ? lines : ['None: every scheduled trial has a valid receipt and every measure is known.'])];
+}
+
+function matrix(scorecard: Scorecard): string[] {
+  const armIds = scorecard.arms.map((a) => a.id);
+  const rows = scorecard.matrix.map((row) => [row.taskId, row.category, row.surface, ...row.cells.map(cellText)]);
+  return [
+    '## Outcomes by task',
+    '',
+    'Successes over valid repeats for each task and arm.',
+    '',
+    ...table(['Task', 'Category', 'Surface', ...armIds], ['l', 'l', 'l', ...armIds.map(() => 'r' as const)], rows),
+  ];
+}
+
+/** The scorecard as Markdown: a pure projection, byte-stable for the same scorecard. */
+export function renderMarkdown(scorecard: Scorecard): string {
+  const { experiment, corpus } = scorecard;
+  const header = [
+    `# ${title(scorecard)}`,
+    '',
+    `Crossover scorecard · experiment \`${experiment.id}\` · stage ${experiment.stage} · corpus \`${corpus.id}\` ${corpus.version} · ${scorecard.matrix.length} tasks × ${scorecard.repeats} repeats`,
+    '',
+    `Plan \`${scorecard.planId}\``,
+  ];
+  const warning = scorecard.synthetic ? ['', '> **Synthetic run.** A synthetic agent took part: nothing in this scorecard can be qualified.'] : [];
+  const sections = [verdicts(scorecard), gates(scorecard), aa(scorecard), arms(scorecard), diagnostics(scorecard), gaps(scorecard), matrix(scorecard)];
+  return `${[...header, ...warning, '', ...sections.flatMap((s) => (s.length > 0 ? [...s, ''] : []))].join('\n').trimEnd()}\n`;
+}
