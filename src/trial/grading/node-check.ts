@@ -80,7 +80,12 @@ export interface NodeCheckRun {
   signal?: AbortSignal;
 }
 
-/** The Node permission flags: read the workspace, the checks and the harness; nothing else. */
+/**
+ * The Node permission flags: read the workspace, the checks and the harness; nothing else (no
+ * writes, child processes or workers). Node 20.20 grants a directory's whole subtree for a bare
+ * directory path (`/dir`, `/dir/` and `/dir/*` behave alike), but follows symlinks inside it,
+ * which is why tampering.ts refuses a workspace holding one.
+ */
 export function permissionArgs(run: Pick<NodeCheckRun, 'checksDir' | 'workspace'>): string[] {
   return [
     '--experimental-permission',
