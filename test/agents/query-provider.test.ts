@@ -17,6 +17,7 @@ function arm(role: PlannedArm['role'], withProvider: boolean): PlannedArm {
     id: 'code-search',
     kind: 'search',
     mode: 'local',
+    interface: 'mcp-stdio',
     version: '1.0.0',
     configDigest: digestOf('code-search'),
     launch: { command: 'node', args: ['./fixtures/providers/code-search/server.mjs'] },

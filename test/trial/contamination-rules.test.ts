@@ -10,7 +10,7 @@ function arm(overrides: Partial<PlannedArm> = {}): PlannedArm {
     role: 'treatment',
     agent: { spec: { adapter: 'command', command: 'agent', version: '1' }, executableDigest: null, promptTemplateDigest: digestOf('p') },
     provider: {
-      id: 'code-search', kind: 'search', mode: 'local', version: '1.0.0', configDigest: digestOf('c'), launch: null, url: null, index: null,
+      id: 'code-search', kind: 'search', mode: 'local', interface: 'mcp-stdio', version: '1.0.0', configDigest: digestOf('c'), launch: null, url: null, index: null,
       files: [], probeDigest: null, eligibility: null, tools: ['search_code'], sendsSource: false,
     },
     allowedTools: ['WebFetch'],
