@@ -3,7 +3,7 @@ import { sha256Hex } from '../contracts/canonical.js';
 import type { Agent } from '../contracts/agent.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { readTree } from '../corpus/tree.js';
-import type { AgentAdapter, AgentRunContext, AgentRunResult, ToolCall } from './adapter.js';
+import type { AgentAdapter, AgentObservation, AgentRunContext, AgentRunResult, ToolCall } from './adapter.js';
 import { queryMcpServers } from './mcp-query.js';
 
 type SyntheticAgent = Extract<Agent, { adapter: 'synthetic' }>;
@@ -20,16 +20,19 @@ export function appliesReference(agent: SyntheticAgent, trialId: string): boolea
   return seededDraw(trialId) < (agent.successProbability ?? 0);
 }
 
+/** What a synthetic agent did: its MCP calls and the files it wrote; no model, so tokens and cost are null. */
+function observed(toolCalls: ToolCall[], filesModified: string[]): AgentObservation {
+  return { toolCalls, filesInspected: [], filesModified, inputTokens: null, outputTokens: null, costUsd: null };
+}
+
 function failure(error: string, toolCalls: ToolCall[]): AgentRunResult {
-  const observation = { toolCalls, filesInspected: [], filesModified: [], inputTokens: null, outputTokens: null, costUsd: null };
-  return { outcome: 'agent-error', error, observation };
+  return { outcome: 'agent-error', error, observation: observed(toolCalls, []) };
 }
 
 /**
  * Deterministic agents for the project's own tests and the demo. They act in-process, never
  * through the sandbox, because `reference` and `seeded` read the hidden reference overlay, which a
- * real agent must never see; their receipts say `synthetic: true`. Tokens and cost are null: no
- * model is involved.
+ * real agent must never see; their receipts say `synthetic: true`.
  */
 export function syntheticAdapter(agent: SyntheticAgent): AgentAdapter {
   if (agent.behavior === 'seeded' && agent.successProbability === undefined) {
@@ -46,12 +49,12 @@ export function syntheticAdapter(agent: SyntheticAgent): AgentAdapter {
         toolCalls.push(...(await queryMcpServers(context)));
       }
       if (!appliesReference(agent, context.trialId)) {
-        return { outcome: 'completed', error: null, observation: { toolCalls, filesInspected: [], filesModified: [], inputTokens: null, outputTokens: null, costUsd: null } };
+        return { outcome: 'completed', error: null, observation: observed(toolCalls, []) };
       }
       if (context.referenceDir === null) return failure('the reference overlay is only given to labelled synthetic self-tests', toolCalls);
       const applied = (await readTree(context.referenceDir)).map((entry) => entry.path);
       await cp(context.referenceDir, context.workspace, { recursive: true, force: true });
-      return { outcome: 'completed', error: null, observation: { toolCalls, filesInspected: [], filesModified: applied, inputTokens: null, outputTokens: null, costUsd: null } };
+      return { outcome: 'completed', error: null, observation: observed(toolCalls, applied) };
     },
   };
 }
