@@ -12,3 +12,21 @@ describe('an agent that hangs', () => {
     });
   }
 });
+
+describe('a trial whose run is cancelled while the agent hangs', () => {
+  it('is cancelled, not graded, and leaves nothing running', async () => {
+    const marker = `crossover-cancel-${randomBytes(6).toString('hex')}`;
+    const controller = new AbortController();
+    const watch = setInterval(() => {
+      void processesWith(marker).then((pids) => pids.length > 0 && controller.abort());
+    }, 100);
+    try {
+      const receipt = await hostileTrial({ script: 'hang.mjs', args: [marker], timeoutMs: 60_000, signal: controller.signal });
+      expect(receipt.status).toBe('cancelled');
+      expect(receipt.checksRun).toBe(0);
+      expect(await processesWith(marker)).toEqual([]);
+    } finally {
+      clearInterval(watch);
+    }
+  });
+});

@@ -19,6 +19,7 @@ export interface HostileRun {
   sandbox?: 'bubblewrap' | 'none';
   timeoutMs?: number;
   root?: string;
+  signal?: AbortSignal;
 }
 
 function shellQuote(word: string): string {
@@ -37,6 +38,7 @@ export async function hostileTrial(run: HostileRun): Promise<ReceiptBody> {
     timeoutMs: run.timeoutMs ?? 20_000,
     readOnly: [AGENTS_DIR],
     loopback: false,
+    ...(run.signal ? { signal: run.signal } : {}),
   });
 }
 

@@ -1,0 +1,73 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { digestBytes, digestOf } from '../../src/contracts/canonical.js';
+import type { PlannedArm } from '../../src/contracts/plan.js';
+import { loadTask } from '../../src/corpus/load.js';
+import { executeTrial, type TrialSpec } from '../../src/trial/execute.js';
+import { tempDir } from '../helpers/temp.js';
+import { PAGES_TASK } from './hostile.js';
+
+function noopArm(instructionFiles: PlannedArm['instructionFiles'] = []): PlannedArm {
+  return {
+    id: 'baseline',
+    role: 'baseline',
+    agent: { spec: { adapter: 'synthetic', behavior: 'noop', queryProvider: false }, executableDigest: null, promptTemplateDigest: digestOf('p') },
+    provider: null,
+    allowedTools: [],
+    instructionFiles,
+  };
+}
+
+async function spec(root: string, overrides: Partial<TrialSpec> = {}): Promise<TrialSpec> {
+  const task = await loadTask(PAGES_TASK);
+  const arm = overrides.arm ?? noopArm();
+  return {
+    planId: digestOf('trial-setup-test'),
+    trial: { id: 'fedcbafedcbafedcbafedcba', taskId: task.task.id, taskDigest: task.digest, arm: arm.id, role: arm.role, repeat: 1, block: 0, position: 0 },
+    root,
+    task,
+    arm,
+    prompt: task.prompt,
+    sandbox: 'bubblewrap',
+    mcpServers: [],
+    credentials: [],
+    egressHosts: [],
+    loopback: false,
+    readOnly: [],
+    timeoutMs: 30_000,
+    signal: new AbortController().signal,
+    referenceAllowed: false,
+    ...overrides,
+  };
+}
+
+describe('trial setup', () => {
+  it('runs nothing when an instruction file no longer has the digest the plan bound: drift', async () => {
+    const root = await tempDir();
+    await mkdir(join(root, 'instructions'));
+    await writeFile(join(root, 'instructions/CLAUDE.md'), 'edited after planning\n');
+    const arm = noopArm([{ source: 'instructions/CLAUDE.md', target: '.claude/CLAUDE.md', digest: digestBytes('as planned\n') }]);
+    const receipt = await executeTrial(await spec(root, { arm }));
+    expect(receipt.status).toBe('drift');
+    expect(receipt.checksRun).toBe(0);
+    expect(JSON.stringify(receipt)).not.toContain(root);
+  });
+
+  it('marks a trial whose provider index was not built from this task\'s snapshot stale-context', async () => {
+    const root = await tempDir();
+    const indexDir = await tempDir();
+    const mcpServers = [{ name: 'code-search', command: process.execPath, args: ['server.mjs'], env: { CROSSOVER_INDEX_DIR: indexDir } }];
+    const receipt = await executeTrial(await spec(root, { mcpServers }));
+    expect(receipt.status).toBe('stale-context');
+    expect(receipt.findings).toContainEqual({ kind: 'stale-context', detail: 'the index of MCP server code-search was not built from this task\'s snapshot' });
+  });
+
+  it('refuses the reference to a synthetic agent outside a labelled self-test', async () => {
+    const root = await tempDir();
+    const arm = { ...noopArm(), agent: { ...noopArm().agent, spec: { adapter: 'synthetic' as const, behavior: 'reference' as const, queryProvider: false } } };
+    const receipt = await executeTrial(await spec(root, { arm, referenceAllowed: false }));
+    expect(receipt.status).toBe('agent-error');
+    expect(receipt.synthetic).toBe(true);
+  });
+});
