@@ -1,0 +1,36 @@
+import { BillingError } from '../errors.js';
+import { assertMinorUnits } from './amount.js';
+
+function checkWeights(weights) {
+  if (!Array.isArray(weights) || weights.length === 0) {
+    throw new BillingError('expected a non-empty array of weights', 'weights');
+  }
+  weights.forEach((weight, index) => {
+    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
+      throw new BillingError(`expected a non-negative number, got ${JSON.stringify(weight)}`, `weights[${index}]`);
+    }
+  });
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total === 0) throw new BillingError('at least one weight must be greater than zero', 'weights');
+  return total;
+}
+
+/** Splits `minor` into shares proportional to `weights`. */
+export function allocate(minor, weights) {
+  assertMinorUnits(minor);
+  if (minor < 0) throw new BillingError('cannot split a negative amount', 'amount');
+  const totalWeight = checkWeights(weights);
+  // The last share absorbs the rounding so the shares always add up to the amount.
+  const shares = weights.map((weight) => Math.round((minor * weight) / totalWeight));
+  const others = shares.slice(0, -1).reduce((sum, share) => sum + share, 0);
+  shares[shares.length - 1] = minor - others;
+  return shares;
+}
+
+/** Splits `minor` into `parts` equal shares. */
+export function splitEvenly(minor, parts) {
+  if (!Number.isInteger(parts) || parts < 1) {
+    throw new BillingError(`expected a whole number of people, at least 1, got ${JSON.stringify(parts)}`, 'parts');
+  }
+  return allocate(minor, new Array(parts).fill(1));
+}
