@@ -16,8 +16,17 @@ export interface ScoreInput {
   planId: string;
   /** Verified receipts (see readReceipts); an identical duplicate is merged, a different one refused. */
   receipts: readonly Receipt[];
-  /** Eligibility per arm id, from the probes; an arm left out is taken as eligible. */
+  /**
+   * Eligibility per arm id, from the probes. For an arm left out, the plan's record of its
+   * provider's probe decides: a provider the probe found ineligible excludes the arm.
+   */
   eligibility?: Record<string, Eligibility>;
+}
+
+function plannedEligibility(arm: PlannedArm): Eligibility | null {
+  const status = arm.provider?.eligibility ?? null;
+  if (status === null || status === 'eligible') return null;
+  return { status, reasons: [`the probe of provider ${arm.provider!.id} decided: ${status}`] };
 }
 
 function soleBaseline(plan: Plan): PlannedArm {
@@ -62,7 +71,7 @@ export function buildScorecard(input: ScoreInput): Scorecard {
   const cells = tabulateCells(tabulateOutcomes(plan, planId, input.receipts));
   const recallTasks = new Set(plan.tasks.filter((task) => task.relevantFiles !== null).map((task) => task.id));
   const facts = new Map(
-    plan.arms.map((arm) => [arm.id, summarizeArm(arm, cells.get(arm.id)!, recallTasks, input.eligibility?.[arm.id] ?? null)]),
+    plan.arms.map((arm) => [arm.id, summarizeArm(arm, cells.get(arm.id)!, recallTasks, input.eligibility?.[arm.id] ?? plannedEligibility(arm))]),
   );
   const summaryOf = (arm: PlannedArm) => facts.get(arm.id)!.summary;
 

@@ -212,6 +212,30 @@ describe('verdicts follow DESIGN §9 in order', () => {
     expect(scorecard.gaps).toContainEqual(expect.objectContaining({ kind: 'ineligible', arm: 'treatment-a' }));
   });
 
+  it('an arm whose provider the probe found ineligible is excluded even when no eligibility is passed', () => {
+    const plan = fixturePlan(powered);
+    const provider = {
+      id: 'code-search',
+      kind: 'search' as const,
+      mode: 'local' as const,
+      interface: 'mcp-stdio' as const,
+      version: '1.0.0',
+      configDigest: `sha256:${'1'.repeat(64)}`,
+      launch: null,
+      url: null,
+      index: null,
+      files: [],
+      probeDigest: `sha256:${'2'.repeat(64)}`,
+      eligibility: 'excluded' as const,
+      tools: [],
+      sendsSource: false,
+    };
+    const withProvider = { ...plan, arms: plan.arms.map((a) => (a.id === 'treatment-a' ? { ...a, provider } : a)) };
+    const { planId, receipts } = fixtureReceipts(withProvider, treatmentWins);
+    const result = buildScorecard({ plan: withProvider, planId, receipts }).comparisons[0]!;
+    expect(result).toMatchObject({ verdict: 'excluded', reasons: ['arm treatment-a is excluded: the probe of provider code-search decided: excluded'] });
+  });
+
   it('a noisy A/A arm fails the A/A gate', () => {
     const scorecard = score(powered, (trial) => (trial.arm === 'aa-control' || trial.arm === 'treatment-a' ? passed : failed));
     expect(scorecard.aa[0]).toMatchObject({ delta: 1, withinLimit: false });
