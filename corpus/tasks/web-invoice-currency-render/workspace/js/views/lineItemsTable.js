@@ -1,0 +1,28 @@
+import { h } from '../utils/dom.js';
+import { formatMoney } from '../format/money.js';
+import { formatPercent, formatQuantity } from '../format/number.js';
+
+function lineRow(line, currency) {
+  return h(
+    'tr',
+    {},
+    h('td', { class: 'description' }, line.description),
+    h('td', { class: 'quantity' }, [formatQuantity(line.quantity), line.unit ? ` ${line.unit}` : ''].join('')),
+    h('td', { class: 'unit-price amount' }, formatMoney(line.unitPriceMinor, currency)),
+    h('td', { class: 'vat-rate' }, formatPercent(line.taxRate)),
+    h('td', { class: 'line-amount amount' }, formatMoney(line.amountMinor, currency)),
+  );
+}
+
+export function lineItemsTable(invoice) {
+  return h(
+    'table',
+    { class: 'lines', 'aria-label': 'Line items' },
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', {}, 'Description'), h('th', {}, 'Qty'), h('th', { class: 'amount' }, 'Unit price'), h('th', {}, 'VAT'), h('th', { class: 'amount' }, 'Amount')),
+    ),
+    h('tbody', {}, invoice.lines.map((line) => lineRow(line, invoice.currency))),
+  );
+}
