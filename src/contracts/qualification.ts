@@ -25,6 +25,11 @@ export const QualificationSchema = z
 
 export const CorpusVerificationSchema = z
   .object({
+    schema: z.literal('crossover.corpus-verification/1'),
+    corpus: z
+      .object({ id: z.string(), version: z.string(), digest: z.string() })
+      .strict()
+      .describe('The corpus verified; each task below carries the digest it was verified at.'),
     total: z.number().int().nonnegative().describe('Tasks verified.'),
     qualified: z.number().int().nonnegative().describe('Tasks qualified.'),
     tasks: z.array(QualificationSchema).describe('In task id order.'),

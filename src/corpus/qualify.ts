@@ -113,7 +113,13 @@ export async function qualifyCorpus(corpus: LoadedCorpus, filter: CorpusFilter =
   const browser = new BrowserSession();
   try {
     const results = await mapBounded(tasks, Math.min(2, availableParallelism()), (task) => qualifyTask(task, { browser }));
-    return { total: results.length, qualified: results.filter((q) => q.qualified).length, tasks: results };
+    return {
+      schema: 'crossover.corpus-verification/1',
+      corpus: { id: corpus.corpus.id, version: corpus.corpus.version, digest: corpus.digest },
+      total: results.length,
+      qualified: results.filter((q) => q.qualified).length,
+      tasks: results,
+    };
   } finally {
     await browser.close();
   }
