@@ -5,6 +5,7 @@ import { digestCommand } from './digest.js';
 import { planCommand } from './plan.js';
 import { probeCommand } from './probe.js';
 import { receiptsCommand } from './receipts.js';
+import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
 import { scoreCommand } from './score.js';
 import { trialCommand } from './trial.js';
@@ -20,4 +21,5 @@ export const COMMANDS: Record<string, Command> = {
   trial: trialCommand,
   receipts: receiptsCommand,
   score: scoreCommand,
+  run: runCommand,
 };

@@ -1,0 +1,52 @@
+import { relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CrossoverError } from '../../contracts/errors.js';
+import { crossover } from '../../plugin/plugin.js';
+import { prepareRun } from '../../plugin/prepare.js';
+import CrossoverReporter from '../../reporters/crossover-reporter.js';
+import type { Command } from '../command.js';
+
+/**
+ * Wraps Vitest's Node API. Trial failures are data, so a run that completed validly exits 0 whatever
+ * the trials did; an infrastructure error, a drifted or a blocked plan does not.
+ */
+export const runCommand: Command = {
+  summary: 'Run an experiment through Vitest: every scheduled trial, receipts, then the scorecard',
+  usage: 'run <experiment.ts> [--plan <plan.json>] [--concurrency <n>]',
+  async run(argv, io) {
+    const { positionals, values } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { plan: { type: 'string' }, concurrency: { type: 'string' } },
+    });
+    const [experiment] = positionals;
+    if (!experiment) throw new CrossoverError('invalid-input', 'expected an experiment file, e.g. experiments/demo.ts');
+    const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+    if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) {
+      throw new CrossoverError('invalid-input', `--concurrency: expected a positive whole number, got "${values.concurrency}"`);
+    }
+    const experimentFile = relative(io.cwd, resolve(io.cwd, experiment));
+    const prepared = await prepareRun({ experimentFile, root: io.cwd, ...(values.plan ? { planFile: values.plan } : {}) });
+    io.out(`crossover: plan ${prepared.planId} (${prepared.plan.schedule.trials.length} trials)\n`);
+
+    // Vitest loads only for this command, so every other command starts fast.
+    const { startVitest } = await import('vitest/node');
+    const reporter = new CrossoverReporter();
+    const plugin = crossover({ experiment: experimentFile, ...(values.plan ? { plan: values.plan } : {}), ...(concurrency ? { concurrency } : {}) });
+    const vitest = await startVitest(
+      'test',
+      [],
+      { config: false, root: io.cwd, run: true, watch: false, reporters: ['default', reporter] },
+      { plugins: [plugin] },
+    );
+    const unhandled = vitest.state.getUnhandledErrors().length;
+    await vitest.close();
+    process.exitCode = 0;
+    const problems = [...reporter.problems, ...(unhandled > 0 ? [`${unhandled} unhandled error(s)`] : [])];
+    if (problems.length > 0 || reporter.scorecards.length === 0) {
+      io.err(`crossover run: the run did not complete validly\n  - ${problems.join('\n  - ') || 'no scorecard was written'}\n`);
+      return 1;
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, inject, test, type TestContext } from 'vitest';
+import { digestBytes } from '../contracts/canonical.js';
+import { CrossoverError } from '../contracts/errors.js';
+import type { McpServerSpec } from '../agents/adapter.js';
+import { type Plan, type PlannedArm, PlanSchema, type ScheduledTrial } from '../contracts/plan.js';
+import { resolveCommand } from '../probe/command.js';
+import { type Receipt, sealReceipt } from '../contracts/receipt.js';
+import { loadTask } from '../corpus/load.js';
+import { readArtifact } from '../io/json.js';
+import { renderPrompt } from '../plan/prompt.js';
+import { runTrial } from '../trial/run-trial.js';
+import { type RunContext, RUN_CONTEXT_KEY } from './run-context.js';
+import type { TrialMeta } from './trial-meta.js';
+
+/** The prompt every trial of the task receives, re-rendered from the template the plan bound. */
+async function renderBoundPrompt(root: string, plan: Plan, task: { id: string; title: string; prompt: string }): Promise<string> {
+  const template = await readFile(join(root, plan.prompt.template), 'utf8');
+  if (digestBytes(template) !== plan.prompt.digest) {
+    throw new CrossoverError('drift', `prompt template ${plan.prompt.template} no longer has the digest the plan bound; nothing was run`);
+  }
+  return renderPrompt(template, task);
+}
+
+function trialMeta(context: RunContext, trial: ScheduledTrial): TrialMeta {
+  const receiptsDir = context.receiptsDir as string;
+  const meta: TrialMeta = {
+    planId: context.planId as string,
+    trialId: trial.id,
+    taskId: trial.taskId,
+    arm: trial.arm,
+    repeat: trial.repeat,
+    block: trial.block,
+    position: trial.position,
+    receiptsDir,
+  };
+  if (existsSync(join(receiptsDir, `${trial.id}.json`))) meta.resumed = 'its receipt already exists: skipped, not run twice';
+  return meta;
+}
+
+function formatValue(value: unknown): string {
+  if (value === null) return 'unknown';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+async function annotateReceipt(context: TestContext, receipt: Receipt): Promise<void> {
+  await context.annotate(`status ${receipt.status}; ${receipt.checksRun} checks ran`, 'crossover:status');
+  const diagnostics = Object.entries(receipt.diagnostics).map(([name, value]) => `${name}=${formatValue(value)}`);
+  await context.annotate(diagnostics.join(' '), 'crossover:diagnostics');
+  for (const finding of receipt.findings) await context.annotate(`${finding.kind}: ${finding.detail}`, 'crossover:finding');
+}
+
+/** Each hidden check is its own soft assertion, so Vitest UI shows which one failed. */
+function assertChecks(context: TestContext, receipt: Receipt): void {
+  for (const check of receipt.checks) {
+    context.expect.soft(check.status, `${check.kind} check ${check.id}: ${check.message}`).toBe('pass');
+  }
+  const findings = receipt.findings.map((f) => f.kind).join(', ') || 'none';
+  context.expect.soft(receipt.status, `trial status (findings: ${findings})`).toBe('passed');
+}
+
+/** The arm's MCP server as its agent starts it; the plan holds the launch command root-relative. */
+function mcpServersOf(arm: PlannedArm, root: string): McpServerSpec[] {
+  const launch = arm.provider?.launch;
+  if (!arm.provider || !launch || arm.provider.interface !== 'mcp-stdio') return [];
+  const { command, args } = resolveCommand(launch.command, launch.args, root);
+  return [{ name: arm.provider.id, command, args, env: {} }];
+}
+
+/**
+ * Declares every scheduled trial of one task, in schedule order, as one test `<arm> #<repeat>`.
+ * The receipt travels in the test's meta, so the reporter writes it, also when sharded runs are merged.
+ */
+export async function declareTrials(taskId: string): Promise<void> {
+  const context = inject(RUN_CONTEXT_KEY);
+  if (!context.planFile) throw new Error(`crossover: ${context.stopReason ?? 'no plan was prepared'}`);
+  const plan = await readArtifact(context.planFile, PlanSchema);
+  const task = await loadTask(join(context.root, plan.corpus.path, 'tasks', taskId));
+  const prompt = await renderBoundPrompt(context.root, plan, { id: task.task.id, title: task.task.title, prompt: task.prompt });
+  const timeoutMs = plan.budget.trialTimeoutSec * 1000;
+
+  describe.concurrent(taskId, () => {
+    for (const trial of plan.schedule.trials.filter((t) => t.taskId === taskId)) {
+      const arm = plan.arms.find((a) => a.id === trial.arm);
+      if (!arm) throw new Error(`crossover: trial ${trial.id} names arm ${trial.arm}, which the plan does not have`);
+      const meta = trialMeta(context, trial);
+      const mcpServers = mcpServersOf(arm, context.root);
+      test(`${trial.arm} #${trial.repeat}`, { meta: { crossover: meta }, retry: 0, skip: meta.resumed !== undefined }, async (testContext) => {
+        const body = await runTrial({
+          plan,
+          planId: meta.planId,
+          trialId: trial.id,
+          root: context.root,
+          task,
+          arm,
+          prompt,
+          sandbox: context.sandbox,
+          mcpServers,
+          signal: testContext.signal,
+          timeoutMs,
+        });
+        const receipt = sealReceipt(body);
+        testContext.task.meta.crossoverReceipt = receipt;
+        await annotateReceipt(testContext, receipt);
+        assertChecks(testContext, receipt);
+      });
+    }
+  });
+}

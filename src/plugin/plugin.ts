@@ -1,0 +1,90 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import type {} from 'vitest/config';
+import { CrossoverError } from '../contracts/errors.js';
+import { writeTestFiles } from './generate.js';
+import { prepareRun } from './prepare.js';
+import type { RunContext } from './run-context.js';
+
+export interface CrossoverPluginOptions {
+  /** experiments/*.ts, relative to the Vitest root */
+  experiment: string;
+  /** a registered plan.json to hold the run to: any drift stops it */
+  plan?: string;
+  /** trials at once; default from the experiment, else sized to the machine */
+  concurrency?: number;
+}
+
+const SETUP_FILE = join(fileURLToPath(import.meta.url), '..', fileURLToPath(import.meta.url).endsWith('.ts') ? 'global-setup.ts' : 'global-setup.js');
+
+/** Agents mostly wait on a model API, so several trials share a core. */
+export function defaultConcurrency(): number {
+  return Math.max(2, availableParallelism() * 4);
+}
+
+/** Project names given with --project on Vitest's command line; empty when the run selects every project. */
+function selectedProjects(argv: readonly string[]): string[] {
+  const names: string[] = [];
+  argv.forEach((arg, index) => {
+    if (arg === '--project' && argv[index + 1]) names.push(argv[index + 1] as string);
+    else if (arg.startsWith('--project=')) names.push(arg.slice('--project='.length));
+  });
+  return names;
+}
+
+/**
+ * The Crossover Vitest plugin: one project per experiment. It derives and checks the plan, writes one
+ * generated test file per task and provides the run context. A plan that cannot run does not throw
+ * here (this hook runs even for projects filtered out of the run); its global setup stops the project.
+ */
+export function crossover(options: CrossoverPluginOptions): Plugin {
+  return {
+    name: 'crossover',
+    async config(config) {
+      const root = config.root ?? process.cwd();
+      const base = { retry: 0, bail: 0, globalSetup: [SETUP_FILE], passWithNoTests: false };
+      const selected = selectedProjects(process.argv);
+      // This hook runs for projects filtered out of the run too: prepare nothing for them.
+      if (config.test?.name && selected.length > 0 && !selected.includes(typeof config.test.name === 'string' ? config.test.name : config.test.name.label)) return { test: { include: [] } };
+      try {
+        const run = await prepareRun({ experimentFile: options.experiment, root, ...(options.plan ? { planFile: options.plan } : {}) });
+        const testsDir = join(run.layout.planDir, 'tests');
+        await writeTestFiles(testsDir, run.plan);
+        const context: RunContext = {
+          root,
+          experimentId: run.experiment.id,
+          planId: run.planId,
+          planFile: run.layout.planFile,
+          receiptsDir: run.layout.receiptsDir,
+          sandbox: run.plan.environment.sandbox.kind,
+          stopReason: null,
+        };
+        const concurrency = options.concurrency ?? run.experiment.concurrency ?? defaultConcurrency();
+        return {
+          test: {
+            ...base,
+            include: [join(testsDir, '*.test.ts')],
+            provide: { crossover: context },
+            maxConcurrency: concurrency,
+            testTimeout: (run.plan.budget.trialTimeoutSec + 60) * 1000,
+            hookTimeout: 60_000,
+          },
+        };
+      } catch (error) {
+        if (!(error instanceof CrossoverError)) throw error;
+        const context: RunContext = {
+          root,
+          experimentId: options.experiment,
+          planId: null,
+          planFile: null,
+          receiptsDir: null,
+          sandbox: 'none',
+          stopReason: error.message,
+        };
+        return { test: { ...base, include: [], provide: { crossover: context } } };
+      }
+    },
+  };
+}

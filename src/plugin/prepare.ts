@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { digestOf, prettyJson } from '../contracts/canonical.js';
+import { CrossoverError } from '../contracts/errors.js';
+import type { Experiment } from '../contracts/experiment.js';
+import { type Plan, PlanSchema } from '../contracts/plan.js';
+import { readArtifact } from '../io/json.js';
+import { writeNewFileAtomic } from '../io/atomic.js';
+import { checkDrift } from '../plan/drift.js';
+import { derivePlan } from '../plan/derive.js';
+import { runLayout, type RunLayout } from '../plan/layout.js';
+
+export interface PreparedRun {
+  experiment: Experiment;
+  plan: Plan;
+  planId: string;
+  layout: RunLayout;
+}
+
+/** The plan file is immutable: written once, and any later write must be the same bytes. */
+async function registerPlan(layout: RunLayout, plan: Plan): Promise<void> {
+  const bytes = prettyJson(plan);
+  if (await writeNewFileAtomic(layout.planFile, bytes)) return;
+  const existing = await readFile(layout.planFile, 'utf8');
+  if (existing !== bytes) {
+    throw new CrossoverError('conflict', `${layout.planFile}: holds other bytes than the plan it is named after; it was edited, remove the directory to start over`);
+  }
+}
+
+function describeDrift(planFile: string, drifts: { what: string; id?: string; detail: string }[]): string {
+  const lines = drifts.map((d) => `  - ${d.what}${d.id ? ` ${d.id}` : ''}: ${d.detail}`);
+  return `${planFile}: the registered plan has drifted; nothing was run\n${lines.join('\n')}`;
+}
+
+/**
+ * Loads the experiment, derives its plan (or checks a registered one for drift), refuses a blocked
+ * plan and writes plan.json where the receipts will go. Starts no agent and no provider.
+ */
+export async function prepareRun(input: { experimentFile: string; root: string; planFile?: string }): Promise<PreparedRun> {
+  const derived = await derivePlan({ experimentFile: resolve(input.root, input.experimentFile), root: input.root });
+  if (input.planFile) {
+    const planFile = isAbsolute(input.planFile) ? input.planFile : join(input.root, input.planFile);
+    const registered = await readArtifact(planFile, PlanSchema);
+    const drifts = await checkDrift({ plan: registered, root: input.root });
+    if (drifts.length > 0) throw new CrossoverError('drift', describeDrift(input.planFile, drifts));
+    if (digestOf(registered) !== derived.id) {
+      throw new CrossoverError('drift', `${input.planFile}: the experiment now derives plan ${derived.id}, not the registered ${digestOf(registered)}; nothing was run`);
+    }
+  }
+  if (!derived.runnable) {
+    throw new CrossoverError('blocked', `plan ${derived.id} of ${input.experimentFile} is blocked; nothing was run\n  - ${derived.blocked.join('\n  - ')}`);
+  }
+  const layout = runLayout(input.root, derived.plan.experiment.id, derived.id);
+  await registerPlan(layout, derived.plan);
+  return { experiment: derived.experiment.experiment, plan: derived.plan, planId: derived.id, layout };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * What the plugin hands every generated test file through Vitest's `provide`: where the plan and
+ * receipts are. Either `planFile` or `stopReason` is set: a
+ * blocked or drifted plan stops the run in global setup, before any trial.
+ */
+export const RunContextSchema = z
+  .object({
+    root: z.string(),
+    experimentId: z.string(),
+    planId: z.string().nullable(),
+    planFile: z.string().nullable(),
+    receiptsDir: z.string().nullable(),
+    sandbox: z.enum(['bubblewrap', 'none']),
+    stopReason: z.string().nullable(),
+  })
+  .strict();
+
+export type RunContext = z.infer<typeof RunContextSchema>;
+
+export const RUN_CONTEXT_KEY = 'crossover';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    crossover: RunContext;
+  }
+}

@@ -1,0 +1,23 @@
+import type { Receipt } from '../contracts/receipt.js';
+
+/** The trial identity every generated test carries in its meta, and the receipt it adds when done. */
+export interface TrialMeta {
+  planId: string;
+  trialId: string;
+  taskId: string;
+  arm: string;
+  repeat: number;
+  block: number;
+  position: number;
+  /** absolute: where this trial's receipt goes (meta is run state, not a normalized artifact) */
+  receiptsDir: string;
+  /** set when the trial was skipped because its receipt already exists */
+  resumed?: string;
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    crossover?: TrialMeta;
+    crossoverReceipt?: Receipt;
+  }
+}

@@ -1,0 +1,80 @@
+import { dirname, join } from 'node:path';
+import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
+import { CrossoverError } from '../contracts/errors.js';
+import { PlanSchema } from '../contracts/plan.js';
+import { ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
+import { readArtifact } from '../io/json.js';
+import { readReceipts } from '../receipts/read.js';
+import { writeReceipt } from '../receipts/store.js';
+import { buildScorecard } from '../score/scorecard.js';
+import { writeScorecard } from './write-scorecard.js';
+import { summarizeRun } from './summary.js';
+import '../plugin/trial-meta.js';
+
+interface PlanSeen {
+  planId: string;
+  receiptsDir: string;
+}
+
+/**
+ * Writes each trial's receipt as soon as its test ends, and at the end of the run scores every
+ * receipt of each plan on disk (not just this run's). Infrastructure problems are collected so that
+ * `crossover run` can tell them from trial failures, which are data.
+ */
+export default class CrossoverReporter implements Reporter {
+  private vitest: Vitest | undefined;
+  private readonly plans = new Map<string, PlanSeen>();
+  readonly problems: string[] = [];
+  readonly scorecards: string[] = [];
+  written = 0;
+  resumed = 0;
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest;
+  }
+
+  private log(text: string): void {
+    if (this.vitest) this.vitest.logger.log(text);
+    else process.stdout.write(`${text}\n`);
+  }
+
+  async onTestCaseResult(testCase: TestCase): Promise<void> {
+    const meta = testCase.meta();
+    const trial = meta.crossover;
+    if (!trial) return;
+    this.plans.set(trial.planId, { planId: trial.planId, receiptsDir: trial.receiptsDir });
+    const state = testCase.result().state;
+    if (!meta.crossoverReceipt) {
+      if (state === 'skipped' && trial.resumed) this.resumed += 1;
+      else if (state !== 'skipped') this.problems.push(`${trial.taskId} ${trial.arm} #${trial.repeat}: ended ${state} without a receipt`);
+      return;
+    }
+    const receipt = ReceiptSchema.parse(meta.crossoverReceipt);
+    if (!receiptDigestHolds(receipt) || receipt.trial.id !== trial.trialId || receipt.planId !== trial.planId) {
+      this.problems.push(`${trial.taskId} ${trial.arm} #${trial.repeat}: its receipt does not match its trial or digest`);
+      return;
+    }
+    try {
+      await writeReceipt(trial.receiptsDir, receipt);
+      this.written += 1;
+    } catch (error) {
+      if (!(error instanceof CrossoverError)) throw error;
+      this.problems.push(error.message);
+    }
+  }
+
+  async onTestRunEnd(_modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>, reason: TestRunEndReason): Promise<void> {
+    if (errors.length > 0) this.problems.push(`${errors.length} unhandled error(s) during the run`);
+    const cwd = this.vitest?.config.root ?? process.cwd();
+    for (const seen of [...this.plans.values()].sort((a, b) => a.planId.localeCompare(b.planId))) {
+      const planDir = dirname(seen.receiptsDir);
+      const plan = await readArtifact(join(planDir, 'plan.json'), PlanSchema);
+      const receipts = await readReceipts(seen.receiptsDir, seen.planId);
+      const scorecard = buildScorecard({ plan, planId: seen.planId, receipts });
+      const files = await writeScorecard(planDir, scorecard);
+      this.scorecards.push(files.json);
+      this.log(summarizeRun({ plan, receipts, written: this.written, resumed: this.resumed, reason, scorecardFiles: files, cwd }));
+    }
+    for (const problem of this.problems) this.log(`crossover: ${problem}`);
+  }
+}
