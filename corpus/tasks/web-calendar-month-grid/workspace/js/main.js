@@ -1,0 +1,4 @@
+import { startApp } from './app.js';
+
+startApp(document);
+document.documentElement.dataset.ready = 'true';
