@@ -1,0 +1,20 @@
+/**
+ * Moves queued events to the sender in batches of at most `maxBatchSize`. A batch leaves the
+ * queue when it is sent, so events tracked meanwhile wait for the next batch; a batch that
+ * fails goes back to the front of the queue.
+ */
+export function createFlusher(buffer, sender, { maxBatchSize }) {
+  async function flush() {
+    while (buffer.size > 0) {
+      const batch = buffer.take(maxBatchSize);
+      try {
+        await sender.send(batch);
+      } catch (err) {
+        buffer.putBack(batch);
+        throw err;
+      }
+    }
+  }
+
+  return { flush };
+}

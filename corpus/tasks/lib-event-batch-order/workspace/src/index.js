@@ -1,0 +1,2 @@
+export { createTracker } from './tracker.js';
+export { httpTransport, memoryTransport } from './delivery/transports.js';
