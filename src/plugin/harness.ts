@@ -1,18 +1,20 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, inject, test, type TestContext } from 'vitest';
+import { afterAll, describe, inject, test, type TestContext } from 'vitest';
 import { digestBytes } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { McpServerSpec } from '../agents/adapter.js';
 import { type Plan, type PlannedArm, PlanSchema, type ScheduledTrial } from '../contracts/plan.js';
 import { resolveCommand } from '../probe/command.js';
 import { type Receipt, sealReceipt } from '../contracts/receipt.js';
-import { loadTask } from '../corpus/load.js';
+import { type LoadedTask, loadTask } from '../corpus/load.js';
 import { readArtifact } from '../io/json.js';
 import { renderPrompt } from '../plan/prompt.js';
+import { BrowserSession } from '../trial/grading/browser-session.js';
 import { runTrial } from '../trial/run-trial.js';
 import { type RunContext, RUN_CONTEXT_KEY } from './run-context.js';
+import { ensureTaskIndex } from './task-index.js';
 import type { TrialMeta } from './trial-meta.js';
 
 /** The prompt every trial of the task receives, re-rendered from the template the plan bound. */
@@ -61,12 +63,20 @@ function assertChecks(context: TestContext, receipt: Receipt): void {
   context.expect.soft(receipt.status, `trial status (findings: ${findings})`).toBe('passed');
 }
 
-/** The arm's MCP server as its agent starts it; the plan holds the launch command root-relative. */
-function mcpServersOf(arm: PlannedArm, root: string): McpServerSpec[] {
+/**
+ * The arm's MCP server as its agent starts it: the plan holds the launch command root-relative, and
+ * a provider with an index command serves this task's own index.
+ */
+async function mcpServersOf(arm: PlannedArm, context: RunContext, task: LoadedTask): Promise<McpServerSpec[]> {
   const launch = arm.provider?.launch;
   if (!arm.provider || !launch || arm.provider.interface !== 'mcp-stdio') return [];
-  const { command, args } = resolveCommand(launch.command, launch.args, root);
-  return [{ name: arm.provider.id, command, args, env: {} }];
+  const { command, args } = resolveCommand(launch.command, launch.args, context.root);
+  const declaration = context.providers.find((p) => p.id === arm.provider?.id);
+  const env: Record<string, string> = {};
+  if (declaration?.index) {
+    env.CROSSOVER_INDEX_DIR = await ensureTaskIndex({ root: context.root, provider: declaration, baseDir: context.experimentDir, task });
+  }
+  return [{ name: arm.provider.id, command, args, env }];
 }
 
 /**
@@ -80,13 +90,17 @@ export async function declareTrials(taskId: string): Promise<void> {
   const task = await loadTask(join(context.root, plan.corpus.path, 'tasks', taskId));
   const prompt = await renderBoundPrompt(context.root, plan, { id: task.task.id, title: task.task.title, prompt: task.prompt });
   const timeoutMs = plan.budget.trialTimeoutSec * 1000;
+  // Launching Chromium costs more than a browser check: the trials of one task share one.
+  const browser = new BrowserSession();
+  afterAll(() => browser.close());
+
+  const serversByProvider: Record<string, Promise<McpServerSpec[]>> = {};
 
   describe.concurrent(taskId, () => {
     for (const trial of plan.schedule.trials.filter((t) => t.taskId === taskId)) {
       const arm = plan.arms.find((a) => a.id === trial.arm);
       if (!arm) throw new Error(`crossover: trial ${trial.id} names arm ${trial.arm}, which the plan does not have`);
       const meta = trialMeta(context, trial);
-      const mcpServers = mcpServersOf(arm, context.root);
       test(`${trial.arm} #${trial.repeat}`, { meta: { crossover: meta }, retry: 0, skip: meta.resumed !== undefined }, async (testContext) => {
         const body = await runTrial({
           plan,
@@ -97,9 +111,10 @@ export async function declareTrials(taskId: string): Promise<void> {
           arm,
           prompt,
           sandbox: context.sandbox,
-          mcpServers,
+          mcpServers: arm.provider ? await (serversByProvider[arm.provider.id] ??= mcpServersOf(arm, context, task)) : [],
           signal: testContext.signal,
           timeoutMs,
+          browser,
         });
         const receipt = sealReceipt(body);
         testContext.task.meta.crossoverReceipt = receipt;

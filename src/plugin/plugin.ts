@@ -54,14 +54,16 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
         await writeTestFiles(testsDir, run.plan);
         const context: RunContext = {
           root,
-          experimentId: run.experiment.id,
+          experimentId: run.experiment.experiment.id,
           planId: run.planId,
           planFile: run.layout.planFile,
           receiptsDir: run.layout.receiptsDir,
           sandbox: run.plan.environment.sandbox.kind,
+          providers: run.experiment.experiment.providers,
+          experimentDir: run.experiment.dir,
           stopReason: null,
         };
-        const concurrency = options.concurrency ?? run.experiment.concurrency ?? defaultConcurrency();
+        const concurrency = options.concurrency ?? run.experiment.experiment.concurrency ?? defaultConcurrency();
         return {
           test: {
             ...base,
@@ -81,6 +83,8 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
           planFile: null,
           receiptsDir: null,
           sandbox: 'none',
+          providers: [],
+          experimentDir: root,
           stopReason: error.message,
         };
         return { test: { ...base, include: [], provide: { crossover: context } } };

@@ -2,16 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { digestOf, prettyJson } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
-import type { Experiment } from '../contracts/experiment.js';
 import { type Plan, PlanSchema } from '../contracts/plan.js';
 import { readArtifact } from '../io/json.js';
 import { writeNewFileAtomic } from '../io/atomic.js';
 import { checkDrift } from '../plan/drift.js';
 import { derivePlan } from '../plan/derive.js';
+import type { LoadedExperiment } from '../plan/load-experiment.js';
 import { runLayout, type RunLayout } from '../plan/layout.js';
 
 export interface PreparedRun {
-  experiment: Experiment;
+  experiment: LoadedExperiment;
   plan: Plan;
   planId: string;
   layout: RunLayout;
@@ -52,5 +52,5 @@ export async function prepareRun(input: { experimentFile: string; root: string; 
   }
   const layout = runLayout(input.root, derived.plan.experiment.id, derived.id);
   await registerPlan(layout, derived.plan);
-  return { experiment: derived.experiment.experiment, plan: derived.plan, planId: derived.id, layout };
+  return { experiment: derived.experiment, plan: derived.plan, planId: derived.id, layout };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProviderSchema } from '../contracts/provider.js';
 
 /**
  * What the plugin hands every generated test file through Vitest's `provide`: where the plan and
@@ -13,6 +14,8 @@ export const RunContextSchema = z
     planFile: z.string().nullable(),
     receiptsDir: z.string().nullable(),
     sandbox: z.enum(['bubblewrap', 'none']),
+    providers: z.array(ProviderSchema).describe('The experiment\'s provider declarations, to index each task.'),
+    experimentDir: z.string().describe('Provider commands are relative to it.'),
     stopReason: z.string().nullable(),
   })
   .strict();

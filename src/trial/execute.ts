@@ -13,6 +13,7 @@ import { agentExec } from './agent-exec.js';
 import { detectContamination } from './contamination.js';
 import { changedPaths, trialDiagnostics } from './diagnostics.js';
 import { agentEnvironment, MARKER_VARIABLE } from './environment.js';
+import type { BrowserSession } from './grading/browser-session.js';
 import { gradeWorkspace, type GradeResult } from './grading/grade.js';
 import type { ProcessMarker } from './process-tree.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
@@ -45,6 +46,8 @@ export interface TrialSpec {
   signal: AbortSignal;
   /** synthetic agents may read the hidden reference (a labelled self-test) */
   referenceAllowed: boolean;
+  /** one Chromium shared by the trials of a test file; absent: grading launches its own */
+  browser?: BrowserSession;
 }
 
 /** Receipt text never carries this machine's paths: the trial and root directories are replaced by names. */
@@ -128,7 +131,7 @@ async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): 
 
 async function grade(spec: TrialSpec, workspace: string, trialDir: string): Promise<GradeResult | Finding> {
   try {
-    return await gradeWorkspace({ task: spec.task, workspace, signal: spec.signal });
+    return await gradeWorkspace({ task: spec.task, workspace, signal: spec.signal, ...(spec.browser ? { browser: spec.browser } : {}) });
   } catch (error) {
     return { kind: 'grader', detail: scrub(`grading could not finish: ${(error as Error).message}`, spec, trialDir) };
   }

@@ -4,6 +4,7 @@ import type { Plan, PlannedArm } from '../contracts/plan.js';
 import type { ReceiptBody } from '../contracts/receipt.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { executeTrial } from './execute.js';
+import type { BrowserSession } from './grading/browser-session.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
 
 export interface RunTrialInput {
@@ -20,6 +21,8 @@ export interface RunTrialInput {
   timeoutMs: number;
   /** default: the plan is synthetic (every arm a synthetic agent) */
   referenceAllowed?: boolean;
+  /** one Chromium shared by many trials' browser checks */
+  browser?: BrowserSession;
   /** a test's local servers: the sandbox shares the host network for loopback */
   loopback?: boolean;
   /** read-only paths the agent needs inside the sandbox (its install prefix) */
@@ -60,5 +63,6 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     timeoutMs: Math.min(input.timeoutMs, planned.timeoutSec * 1000),
     signal: input.signal ?? new AbortController().signal,
     referenceAllowed: input.referenceAllowed ?? plan.synthetic,
+    ...(input.browser ? { browser: input.browser } : {}),
   });
 }
