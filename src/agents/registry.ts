@@ -1,11 +1,13 @@
 import type { Agent } from '../contracts/agent.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { AgentAdapter } from './adapter.js';
+import { claudeCodeAdapter } from './claude-code/adapter.js';
+import { codexAdapter } from './codex/adapter.js';
 import { commandAdapter } from './command.js';
 import { syntheticAdapter } from './synthetic.js';
 
-/** The adapter that starts `agent` for one trial. */
-export function adapterFor(agent: Agent): AgentAdapter {
+/** The adapter that starts `agent` for one trial; installed agents are found below the project root. */
+export function adapterFor(agent: Agent, place?: { root: string }): AgentAdapter {
   switch (agent.adapter) {
     case 'synthetic':
       return syntheticAdapter(agent);
@@ -13,6 +15,7 @@ export function adapterFor(agent: Agent): AgentAdapter {
       return commandAdapter(agent);
     case 'claude-code':
     case 'codex':
-      throw new CrossoverError('refused', `agent: $.adapter: the ${agent.adapter} adapter is not available yet; use synthetic or command`);
+      if (place === undefined) throw new CrossoverError('refused', `agent: $.adapter: the ${agent.adapter} adapter needs the project root its pinned install lives under`);
+      return agent.adapter === 'claude-code' ? claudeCodeAdapter(agent, place.root) : codexAdapter(agent, place.root);
   }
 }

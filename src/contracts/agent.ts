@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DigestSchema, RelativePathSchema } from './common.js';
 
 const SyntheticAgentSchema = z
   .object({
@@ -44,3 +45,22 @@ export const AgentSchema = z
 
 export type Agent = z.infer<typeof AgentSchema>;
 export type AgentInput = z.input<typeof AgentSchema>;
+
+/** The agent CLIs Crossover installs pinned into its own prefix. */
+export const InstallableAdapterSchema = z.enum(['claude-code', 'codex']);
+
+export const InstalledAgentSchema = z
+  .object({
+    schema: z.literal('crossover.agent-install/1'),
+    adapter: InstallableAdapterSchema,
+    version: z.string().regex(/^\d+\.\d+\.\d+$/).describe('The exact npm version installed.'),
+    package: z.string().min(1).describe('The npm package installed.'),
+    launcher: RelativePathSchema.describe('What the adapter starts, relative to the install prefix (the npm bin link).'),
+    executable: RelativePathSchema.describe('The real executable file the launcher runs, relative to the install prefix.'),
+    digest: DigestSchema.describe('sha256 of the executable file\'s bytes at install time.'),
+  })
+  .strict()
+  .describe('<root>/.crossover/agents/<adapter>@<version>/crossover-agent.json, written by crossover agents install.');
+
+export type InstallableAdapter = z.infer<typeof InstallableAdapterSchema>;
+export type InstalledAgent = z.infer<typeof InstalledAgentSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InstalledAgentSchema } from './agent.js';
 import { ApprovalSchema } from './approval.js';
 import { CorpusSchema, TaskSchema } from './corpus.js';
 import { ExperimentSchema } from './experiment.js';
@@ -24,6 +25,7 @@ export const ARTIFACTS = {
   probe: { schema: ProbeRecordSchema, io: 'output' },
   approval: { schema: ApprovalSchema, io: 'output' },
   'corpus-verification': { schema: CorpusVerificationSchema, io: 'output' },
+  'agent-install': { schema: InstalledAgentSchema, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
 
 export type ArtifactName = keyof typeof ARTIFACTS;

@@ -99,7 +99,7 @@ async function bindArms(ctx: Context, promptDigest: string): Promise<PlannedArm[
   const probesDir = experimentLayout(ctx.root, experiment.id).probesDir;
   const arms: PlannedArm[] = [];
   for (const [armIndex, arm] of experiment.arms.entries()) {
-    const agent = agentIdentity(arm.agent ?? experiment.agent, promptDigest);
+    const agent = await agentIdentity(arm.agent ?? experiment.agent, promptDigest, ctx.root);
     for (const reason of agent.blocked) if (!ctx.blocked.includes(reason)) ctx.blocked.push(reason);
     let provider: PlannedArm['provider'] = null;
     if (arm.provider !== undefined) {

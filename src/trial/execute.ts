@@ -84,7 +84,7 @@ interface Prepared {
 }
 
 async function prepare(spec: TrialSpec, trialDir: string, marker: ProcessMarker, markerValue: string): Promise<Prepared> {
-  const adapter = adapterFor(spec.arm.agent.spec);
+  const adapter = adapterFor(spec.arm.agent.spec, { root: spec.root });
   const sandboxVersion = spec.sandbox === 'bubblewrap' ? await bubblewrapVersion() : null;
   if (spec.sandbox === 'bubblewrap' && sandboxVersion === null && !adapter.synthetic) {
     throw new CrossoverError('infrastructure', 'bubblewrap (bwrap) is not installed; install it, or ask for --sandbox none explicitly');

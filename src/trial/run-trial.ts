@@ -1,4 +1,5 @@
 import type { McpServerSpec } from '../agents/adapter.js';
+import { agentSandboxNeeds } from '../agents/sandbox-needs.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { Plan, PlannedArm } from '../contracts/plan.js';
 import type { ReceiptBody } from '../contracts/receipt.js';
@@ -47,6 +48,7 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     const base = receiptBase(input.planId, trial, arm.agent.spec);
     return notRunReceipt(base, 'drift', { kind: input.sandbox, version: plan.environment.sandbox.version }, []);
   }
+  const needs = agentSandboxNeeds(arm.agent.spec, input.root, input.mcpServers);
   return executeTrial({
     planId: input.planId,
     trial,
@@ -58,8 +60,9 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     mcpServers: input.mcpServers,
     credentials: plan.credentials,
     egressHosts: plan.egress.hosts,
-    loopback: input.loopback ?? false,
-    readOnly: input.readOnly ?? [],
+    // An installed agent brings its own needs: its install prefix, its MCP servers' files, a loopback model API.
+    loopback: input.loopback ?? needs.loopback,
+    readOnly: [...(input.readOnly ?? []), ...needs.readOnly],
     timeoutMs: Math.min(input.timeoutMs, planned.timeoutSec * 1000),
     signal: input.signal ?? new AbortController().signal,
     referenceAllowed: input.referenceAllowed ?? plan.synthetic,

@@ -21,8 +21,8 @@ describe('adapters', () => {
     expect(() => adapterFor({ adapter: 'synthetic', behavior: 'seeded', queryProvider: false })).toThrow(/successProbability/);
   });
 
-  it('says clearly that the claude-code and codex adapters are not available yet', () => {
+  it('refuses an installed agent without the project root its pinned install lives under', () => {
     expect(() => adapterFor({ adapter: 'claude-code', version: '2.1.332', model: 'm', maxTurns: 4 })).toThrow(expect.objectContaining({ code: 'refused' }));
-    expect(() => adapterFor({ adapter: 'codex', version: '0.171.0', model: 'm' })).toThrow(/codex adapter is not available yet/);
+    expect(() => adapterFor({ adapter: 'codex', version: '0.171.0', model: 'm' })).toThrow(/needs the project root/);
   });
 });

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import type { Agent } from '../../contracts/agent.js';
+import type { AgentRunContext } from '../adapter.js';
+
+type ClaudeAgent = Extract<Agent, { adapter: 'claude-code' }>;
+
+/**
+ * The isolated environment (AGENTS.md): the trial's allowlisted environment, its own config dir
+ * and TMPDIR below the run home, no telemetry, updater or error reports, one retry so a failing
+ * API ends the run instead of backing off for minutes, and MCP tools listed up front (not deferred
+ * behind ToolSearch) so calls to them are direct and visible.
+ */
+export function claudeEnvironment(agent: ClaudeAgent, context: AgentRunContext): Record<string, string> {
+  return {
+    ...context.env,
+    CLAUDE_CONFIG_DIR: join(context.home, '.claude'),
+    CLAUDE_CODE_TMPDIR: context.tmp,
+    ...(process.getuid?.() === 0 ? { IS_SANDBOX: '1' } : {}),
+    ...(agent.baseUrl === undefined ? {} : { ANTHROPIC_BASE_URL: agent.baseUrl }),
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    CLAUDE_CODE_MAX_RETRIES: '1',
+    ENABLE_TOOL_SEARCH: 'false',
+  };
+}
+
+/** Only the arm's MCP servers, in the `--mcp-config` form. */
+export function mcpConfig(context: AgentRunContext): string {
+  const servers = Object.fromEntries(context.mcpServers.map((s) => [s.name, { type: 'stdio', command: s.command, args: s.args, env: s.env }]));
+  return JSON.stringify({ mcpServers: servers });
+}
+
+/**
+ * The headless command line: stream-json transcript, no user, project or local settings, strict
+ * MCP config, permissions bypassed (the sandbox is the boundary). The prompt goes on stdin because
+ * several flags take several values and would swallow a trailing prompt.
+ */
+export function claudeArgv(launcher: string, agent: ClaudeAgent, context: AgentRunContext): string[] {
+  return [
+    launcher,
+    '-p',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--setting-sources',
+    '',
+    '--strict-mcp-config',
+    '--mcp-config',
+    mcpConfig(context),
+    '--permission-mode',
+    'bypassPermissions',
+    '--max-turns',
+    String(agent.maxTurns),
+    '--model',
+    agent.model,
+  ];
+}

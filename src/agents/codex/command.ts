@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import type { Agent } from '../../contracts/agent.js';
+import type { AgentRunContext } from '../adapter.js';
+
+type CodexAgent = Extract<Agent, { adapter: 'codex' }>;
+
+/** The credential Codex reads its API key from (declare it in the experiment's credentials). */
+export const CODEX_KEY_VARIABLE = 'OPENAI_API_KEY';
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+/** CODEX_HOME sits in the run home, never under TMPDIR (Codex's sandbox helper fails there). */
+export function codexHome(context: AgentRunContext): string {
+  return join(context.home, '.codex');
+}
+
+export function codexEnvironment(context: AgentRunContext): Record<string, string> {
+  return { ...context.env, CODEX_HOME: codexHome(context) };
+}
+
+/** A TOML value for `-c`: JSON strings and arrays of strings are valid TOML. */
+const toml = (value: string | string[]): string => JSON.stringify(value);
+
+function mcpFlags(context: AgentRunContext): string[] {
+  return context.mcpServers.flatMap((server) => {
+    const key = `mcp_servers.${toml(server.name)}`;
+    const env = Object.entries(server.env).map(([name, value]) => `${toml(name)} = ${toml(value)}`);
+    return [
+      `${key}.command=${toml(server.command)}`,
+      `${key}.args=${toml(server.args)}`,
+      ...(env.length > 0 ? [`${key}.env={ ${env.join(', ')} }`] : []),
+      `${key}.default_tools_approval_mode="approve"`,
+    ];
+  });
+}
+
+/**
+ * `codex exec` with every setting on the command line (AGENTS.md): no user config, no project
+ * docs or skills, no plugins or apps, no analytics or update checks, a provider that fails at the
+ * first error instead of retrying, only the arm's MCP servers, the prompt on stdin (`-`).
+ */
+export function codexArgv(launcher: string, agent: CodexAgent, context: AgentRunContext): string[] {
+  const settings = [
+    'model_provider=crossover',
+    'model_providers.crossover.name="crossover"',
+    `model_providers.crossover.base_url=${toml(agent.baseUrl ?? DEFAULT_BASE_URL)}`,
+    `model_providers.crossover.env_key=${toml(CODEX_KEY_VARIABLE)}`,
+    'model_providers.crossover.wire_api="responses"',
+    'model_providers.crossover.request_max_retries=0',
+    'model_providers.crossover.stream_max_retries=0',
+    'project_doc_max_bytes=0',
+    'skills.include_instructions=false',
+    'skills.bundled.enabled=false',
+    'analytics.enabled=false',
+    'check_for_update_on_startup=false',
+    ...mcpFlags(context),
+  ];
+  return [
+    launcher,
+    'exec',
+    '--json',
+    '--skip-git-repo-check',
+    '--ignore-user-config',
+    '--sandbox',
+    'workspace-write',
+    '-m',
+    agent.model,
+    '--disable',
+    'plugins',
+    '--disable',
+    'remote_plugin',
+    '--disable',
+    'apps',
+    ...settings.flatMap((setting) => ['-c', setting]),
+    '-',
+  ];
+}

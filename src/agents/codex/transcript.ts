@@ -1,0 +1,155 @@
+import type { AgentObservation, ToolCall } from '../adapter.js';
+import { count, jsonLines, mcpToolName, record } from '../jsonl.js';
+
+/** How a `codex exec --json` run ended, from its events. */
+export interface CodexEnd {
+  completed: boolean;
+  /** the first turn.failed or error event's message; null when none */
+  failure: string | null;
+}
+
+export interface CodexEvents {
+  observation: AgentObservation;
+  end: CodexEnd;
+}
+
+const PATCH_HEADER = /^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm;
+
+/** Paths an apply_patch input adds, updates, deletes or moves to. */
+export function patchedPaths(patch: string): string[] {
+  return [...patch.matchAll(PATCH_HEADER)].map((match) => (match[1] ?? match[2] ?? '').trim()).filter((path) => path !== '');
+}
+
+/** A function call; an MCP tool (namespace `mcp__<server>`, or a `mcp__<server>__<tool>` name) counts under its own name. */
+function functionCall(name: string, namespace: unknown): ToolCall {
+  if (typeof namespace === 'string' && namespace.startsWith('mcp__')) return { name, context: true };
+  const tool = mcpToolName(name);
+  return tool === null ? { name, context: false } : { name: tool, context: true };
+}
+
+function eventsToolCall(item: Record<string, unknown>): ToolCall | null {
+  switch (item.type) {
+    case 'command_execution':
+      return { name: 'exec_command', context: false };
+    case 'file_change':
+      return { name: 'apply_patch', context: false };
+    case 'mcp_tool_call':
+      return { name: String(item.tool), context: true };
+    case 'web_search':
+      return { name: 'web_search', context: false };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Reads `codex exec --json` events: how the run ended, and the calls the stream shows. The stream
+ * omits some calls (failed sandboxed commands, unsupported and tool_search calls) and never names
+ * the files a command read, so the rollout is preferred; here files inspected are unknown.
+ * Usage missing from the API shows as zeros here, so zero input tokens means unknown.
+ */
+export function parseCodexEvents(text: string): CodexEvents {
+  const toolCalls: ToolCall[] = [];
+  const modified: string[] = [];
+  let input = 0;
+  let output = 0;
+  const end: CodexEnd = { completed: false, failure: null };
+  for (const event of jsonLines(text)) {
+    if (event.type === 'turn.completed') {
+      end.completed = true;
+      const usage = record(event.usage);
+      input += count(usage.input_tokens) ?? 0;
+      output += count(usage.output_tokens) ?? 0;
+    }
+    if (event.type === 'turn.failed') end.failure ??= `turn.failed: ${String(record(event.error).message ?? 'no message')}`;
+    if (event.type === 'error') end.failure ??= `error: ${String(event.message ?? 'no message')}`;
+    if (event.type !== 'item.completed') continue;
+    const item = record(event.item);
+    const call = eventsToolCall(item);
+    if (call !== null) toolCalls.push(call);
+    if (item.type === 'file_change' && Array.isArray(item.changes)) {
+      for (const change of item.changes.map(record)) if (typeof change.path === 'string') modified.push(change.path);
+    }
+  }
+  const known = input > 0;
+  return {
+    observation: {
+      toolCalls,
+      filesInspected: null,
+      filesModified: [...new Set(modified)],
+      inputTokens: known ? input : null,
+      outputTokens: known ? output : null,
+      costUsd: null,
+    },
+    end,
+  };
+}
+
+/** The tool call of one rollout response item, with the files an apply_patch touched. */
+function rolloutCall(payload: Record<string, unknown>): { call: ToolCall; modified: string[] } | null {
+  switch (payload.type) {
+    case 'function_call':
+      return { call: functionCall(String(payload.name), payload.namespace), modified: [] };
+    case 'custom_tool_call':
+      return { call: { name: String(payload.name), context: false }, modified: payload.name === 'apply_patch' ? patchedPaths(String(payload.input ?? '')) : [] };
+    case 'local_shell_call':
+      return { call: { name: 'local_shell', context: false }, modified: [] };
+    case 'tool_search_call':
+      return { call: { name: 'tool_search', context: false }, modified: [] };
+    case 'web_search_call':
+      return { call: { name: 'web_search', context: false }, modified: [] };
+    default:
+      return null;
+  }
+}
+
+/** Files a completed command read, as Codex itself parsed the command. */
+function commandReads(payload: Record<string, unknown>): string[] {
+  const item = record(payload.item);
+  if (payload.type !== 'item_completed' || item.type !== 'CommandExecution' || !Array.isArray(item.parsed_cmd)) return [];
+  return item.parsed_cmd.map(record).flatMap((parsed) => (parsed.type === 'read' && typeof parsed.path === 'string' ? [parsed.path] : []));
+}
+
+/**
+ * Reads a Codex session rollout (`$CODEX_HOME/sessions/…/rollout-*.jsonl`), the authoritative tool
+ * log: every call the model made, including those `--json` omits. Tokens come from the last
+ * token_count; an `info: null` there means the API reported no usage, so tokens are unknown.
+ * Codex reports no cost.
+ */
+export function parseCodexRollout(text: string): AgentObservation {
+  const toolCalls: ToolCall[] = [];
+  const inspected: string[] = [];
+  const modified: string[] = [];
+  let usage: Record<string, unknown> | null = null;
+  let usageMissing = false;
+  for (const line of jsonLines(text)) {
+    const payload = record(line.payload);
+    if (line.type === 'response_item') {
+      const found = rolloutCall(payload);
+      if (found !== null) {
+        toolCalls.push(found.call);
+        modified.push(...found.modified);
+      }
+    }
+    if (line.type !== 'event_msg') continue;
+    inspected.push(...commandReads(payload));
+    if (payload.type === 'token_count') {
+      if (payload.info === null || payload.info === undefined) usageMissing = true;
+      else usage = record(record(payload.info).total_token_usage);
+    }
+  }
+  const known = usage !== null && !usageMissing;
+  return {
+    toolCalls,
+    filesInspected: [...new Set(inspected)],
+    filesModified: [...new Set(modified)],
+    inputTokens: known ? count(usage?.input_tokens) : null,
+    outputTokens: known ? count(usage?.output_tokens) : null,
+    costUsd: null,
+  };
+}
+
+/** A rollout is a JSON-lines file of `{ timestamp, type, payload }` records, starting with session_meta. */
+export function isCodexRollout(text: string): boolean {
+  return jsonLines(text.slice(0, 100_000)).some((line) => line.type === 'session_meta');
+}
