@@ -25,3 +25,5 @@ export { adapterFor } from './agents/registry.js';
 export { seededDraw } from './agents/synthetic.js';
 export type { AgentAdapter, AgentObservation, AgentRunContext, AgentRunResult, ExecOptions, ExecResult, McpServerSpec, ToolCall } from './agents/adapter.js';
 export { receiptExists, receiptFile, verifyReceipts, writeReceipt, type ReceiptProblem, type ReceiptVerification } from './receipts/store.js';
+export { crossover, type CrossoverPluginOptions } from './plugin/plugin.js';
+export { default as CrossoverReporter } from './reporters/crossover-reporter.js';
