@@ -152,6 +152,19 @@ export const GapSchema = z
   })
   .strict();
 
+export const FeasibilityGateSchema = z.object({ passed: z.boolean(), detail: z.string() }).strict();
+
+export const FeasibilitySchema = z
+  .object({
+    setup: FeasibilityGateSchema,
+    freshness: FeasibilityGateSchema,
+    contamination: FeasibilityGateSchema,
+    cleanup: FeasibilityGateSchema,
+    observability: FeasibilityGateSchema,
+  })
+  .strict()
+  .describe('Whether the run itself worked: the gates a stage-1 scorecard must pass before stage 2.');
+
 export const ScorecardSchema = z
   .object({
     schema: z.literal('crossover.scorecard/1'),
@@ -186,11 +199,14 @@ export const ScorecardSchema = z
       )
       .describe('Task × arm outcomes, tasks in plan order.'),
     gaps: z.array(GapSchema).describe('Evidence gaps: what is missing, invalid or unknown.'),
+    feasibility: FeasibilitySchema,
   })
   .strict()
   .describe('The normalized comparison of a plan\'s receipts: no timestamps, no absolute paths.');
 
 export type Scorecard = z.infer<typeof ScorecardSchema>;
+export type Feasibility = z.infer<typeof FeasibilitySchema>;
+export type FeasibilityGate = z.infer<typeof FeasibilityGateSchema>;
 export type Verdict = z.infer<typeof VerdictSchema>;
 export type Eligibility = z.infer<typeof EligibilitySchema>;
 export type ArmSummary = z.infer<typeof ArmSummarySchema>;

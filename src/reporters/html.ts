@@ -277,6 +277,13 @@ function gapList(scorecard: Scorecard): string {
     .join('')}</ul>`;
 }
 
+function feasibilityTable(scorecard: Scorecard): string {
+  const rows = Object.entries(scorecard.feasibility).map(
+    ([name, gate]) => `<tr><th scope="row">${escape(name)}</th><td>${gate.passed ? 'passed' : '<strong>failed</strong>'}</td><td>${escape(gate.detail)}</td></tr>`,
+  );
+  return `<table class="feasibility"><thead>${headerCells([{ text: 'Gate' }, { text: 'Result' }, { text: 'Detail' }])}</thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
 /** Sequential blue ramp for a success rate; null (no valid trial) stays neutral. */
 function rateColor(rate: number | null): string {
   if (rate === null) return 'background:#f1f1f1;color:#59636e';
@@ -339,7 +346,8 @@ export function renderHtml(scorecard: Scorecard): string {
     `<section id="arms"><h2>4. Arms</h2>${armTable(scorecard.arms)}</section>`,
     `<section id="diagnostics"><h2>5. Diagnostics</h2><p class="note">Means over the trials where each measure is known (n); unknown is never shown as 0. Descriptive only: no verdict rests on them. Relevant-file recall counts only tasks with preregistered relevant files.</p>${diagnosticsTable(scorecard.arms)}</section>`,
     `<section id="gaps"><h2>6. Evidence gaps</h2>${gapList(scorecard)}</section>`,
-    `<section id="matrix"><h2>7. Outcomes by task</h2><figure>${matrixTable(scorecard)}`,
+    `<section id="feasibility"><h2>7. Feasibility</h2><p class="note">Whether the run itself worked; stage 2 needs a stage-1 scorecard that passed every gate.</p>${feasibilityTable(scorecard)}</section>`,
+    `<section id="matrix"><h2>8. Outcomes by task</h2><figure>${matrixTable(scorecard)}`,
     `<figcaption><b>Figure 2.</b> Successes over valid repeats per task and arm; colour is the task's success rate. Dashed outline: a missing or invalid trial.</figcaption>`,
     '<div class="legend">0<span class="ramp"></span>1 success rate</div></figure></section>',
     `<footer>Computed by Crossover from the plan and its receipts only (schema ${escape(scorecard.schema)}). Verdicts rest on hidden executable checks alone.</footer>`,

@@ -116,6 +116,11 @@ function diagnostics(scorecard: Scorecard): string[] {
   ];
 }
 
+function feasibility(scorecard: Scorecard): string[] {
+  const rows = Object.entries(scorecard.feasibility).map(([name, gate]) => [name, gate.passed ? 'passed' : '**failed**', gate.detail]);
+  return ['## Feasibility', '', 'Whether the run itself worked; stage 2 needs a stage-1 scorecard that passed every gate.', '', ...table(['Gate', 'Result', 'Detail'], ['l', 'l', 'l'], rows)];
+}
+
 function gaps(scorecard: Scorecard): string[] {
   const lines = scorecard.gaps.map((g) => `- ${g.arm === null ? 'all arms' : `\`${g.arm}\``}, ${g.kind}: ${g.detail}`);
   return ['## Evidence gaps', '', ...(lines.length > 0 ? lines : ['None: every scheduled trial has a valid receipt and every measure is known.'])];
@@ -144,6 +149,6 @@ export function renderMarkdown(scorecard: Scorecard): string {
     `Plan \`${scorecard.planId}\``,
   ];
   const warning = scorecard.synthetic ? ['', '> **Synthetic run.** A synthetic agent took part: nothing in this scorecard can be qualified.'] : [];
-  const sections = [verdicts(scorecard), gates(scorecard), aa(scorecard), arms(scorecard), diagnostics(scorecard), gaps(scorecard), matrix(scorecard)];
+  const sections = [verdicts(scorecard), gates(scorecard), aa(scorecard), arms(scorecard), diagnostics(scorecard), gaps(scorecard), feasibility(scorecard), matrix(scorecard)];
   return `${[...header, ...warning, '', ...sections.flatMap((s) => (s.length > 0 ? [...s, ''] : []))].join('\n').trimEnd()}\n`;
 }

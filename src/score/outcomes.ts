@@ -44,7 +44,7 @@ function requireScheduledIdentity(receipt: Receipt, trial: ScheduledTrial, plan:
 }
 
 /** Indexes receipts by trial id, refusing any that do not belong to this plan's schedule. */
-function receiptsByTrial(plan: Plan, planId: string, receipts: readonly Receipt[]): Map<string, Receipt> {
+export function receiptsByTrial(plan: Plan, planId: string, receipts: readonly Receipt[]): Map<string, Receipt> {
   const scheduled = new Map(plan.schedule.trials.map((trial) => [trial.id, trial]));
   const taskDigests = new Map(plan.tasks.map((task) => [task.id, task.digest]));
   const roles = new Map<string, string>(plan.arms.map((arm) => [arm.id, arm.role]));
@@ -84,8 +84,7 @@ function outcomeOf(trial: ScheduledTrial, receipt: Receipt | undefined): TrialOu
 }
 
 /** Places every scheduled trial, with its receipt or as missing, in an arm × task table. */
-export function tabulateOutcomes(plan: Plan, planId: string, receipts: readonly Receipt[]): OutcomeTable {
-  const byTrial = receiptsByTrial(plan, planId, receipts);
+export function tabulateOutcomes(plan: Plan, byTrial: ReadonlyMap<string, Receipt>): OutcomeTable {
   const table: OutcomeTable = new Map(plan.arms.map((arm) => [arm.id, new Map(plan.tasks.map((task) => [task.id, []]))]));
   for (const trial of plan.schedule.trials) {
     const cell = table.get(trial.arm)?.get(trial.taskId);

@@ -4,9 +4,10 @@ import type { Receipt } from '../contracts/receipt.js';
 import type { AaResult, Eligibility, Scorecard } from '../contracts/scorecard.js';
 import { summarizeArm, type ArmFacts } from './arms.js';
 import { tabulateCells, type CellTable } from './cells.js';
+import { feasibilityGates } from './feasibility.js';
 import { evidenceGaps } from './gaps.js';
 import { holmAdjust } from './holm.js';
-import { tabulateOutcomes } from './outcomes.js';
+import { receiptsByTrial, tabulateOutcomes } from './outcomes.js';
 import { pairArms } from './pairwise.js';
 import { judge } from './verdict.js';
 
@@ -68,7 +69,8 @@ function taskMatrix(plan: Plan, cells: CellTable): Scorecard['matrix'] {
 export function buildScorecard(input: ScoreInput): Scorecard {
   const { plan, planId } = input;
   const baseline = soleBaseline(plan);
-  const cells = tabulateCells(tabulateOutcomes(plan, planId, input.receipts));
+  const byTrial = receiptsByTrial(plan, planId, input.receipts);
+  const cells = tabulateCells(tabulateOutcomes(plan, byTrial));
   const recallTasks = new Set(plan.tasks.filter((task) => task.relevantFiles !== null).map((task) => task.id));
   const facts = new Map(
     plan.arms.map((arm) => [arm.id, summarizeArm(arm, cells.get(arm.id)!, recallTasks, input.eligibility?.[arm.id] ?? plannedEligibility(arm))]),
@@ -108,5 +110,6 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     aa: aa.map(({ result }) => result),
     matrix: taskMatrix(plan, cells),
     gaps: evidenceGaps(plan, [...facts.values()]),
+    feasibility: feasibilityGates(plan, [...byTrial.values()]),
   };
 }
