@@ -1,0 +1,13 @@
+import { startOpenAIMock } from '../../fixtures/mock-models/openai.js';
+import { endToEndSuite } from './suite.js';
+
+endToEndSuite({
+  adapter: 'codex',
+  version: '0.171.0',
+  agent: (baseUrl) => ({ adapter: 'codex', version: '0.171.0', model: 'gpt-5-codex', baseUrl: `${baseUrl}/v1` }),
+  credential: 'OPENAI_API_KEY',
+  startMock: startOpenAIMock,
+  instructionFile: 'AGENTS.md',
+  fixTools: { exec_command: 3 },
+  apiError: /500/,
+});
