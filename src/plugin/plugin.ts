@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type {} from 'vitest/config';
 import { CrossoverError } from '../contracts/errors.js';
-import { writeTestFiles } from './generate.js';
+import { STATE_DIR } from '../plan/layout.js';
+import { writeStoppedFile, writeTestFiles } from './generate.js';
 import { prepareRun } from './prepare.js';
 import type { RunContext } from './run-context.js';
 
@@ -46,8 +47,9 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
       const root = config.root ?? process.cwd();
       const base = { retry: 0, bail: 0, globalSetup: [SETUP_FILE], passWithNoTests: false };
       const selected = selectedProjects(process.argv);
+      const name = config.test?.name === undefined ? undefined : typeof config.test.name === 'string' ? config.test.name : config.test.name.label;
       // This hook runs for projects filtered out of the run too: prepare nothing for them.
-      if (config.test?.name && selected.length > 0 && !selected.includes(typeof config.test.name === 'string' ? config.test.name : config.test.name.label)) return { test: { include: [] } };
+      if (name && selected.length > 0 && !selected.includes(name)) return { test: { include: [] } };
       try {
         const run = await prepareRun({ experimentFile: options.experiment, root, ...(options.plan ? { planFile: options.plan } : {}) });
         const testsDir = join(run.layout.planDir, 'tests');
@@ -87,7 +89,10 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
           experimentDir: root,
           stopReason: error.message,
         };
-        return { test: { ...base, include: [], provide: { crossover: context } } };
+        // Vitest runs no global setup for a project without test files: a project chosen by name
+        // gets a stand-in file, so its global setup runs and stops it with the reason.
+        const include = name && selected.includes(name) ? [await writeStoppedFile(join(root, STATE_DIR, 'stopped'), name, error.message)] : [];
+        return { test: { ...base, include, provide: { crossover: context } } };
       }
     },
   };
