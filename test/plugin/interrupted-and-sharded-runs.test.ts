@@ -72,6 +72,14 @@ describe('a run is the same however it is cut up', () => {
     expect(before.size).toBeGreaterThanOrEqual(5);
     expect(before.size).toBeLessThan(TRIALS);
 
+    // `vitest list` names what is left: every trial without a receipt, and nothing else.
+    const plan = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8')) as { schedule: { trials: { id: string; taskId: string; arm: string; repeat: number }[] } };
+    const left = plan.schedule.trials.filter((t) => !before.has(`${t.id}.json`)).map((t) => `${t.taskId} > ${t.arm} #${t.repeat}`);
+    const listed = await vitest(root, ['list', '--project', 'small', '--json=left.json']);
+    expect(listed.exitCode, listed.all).toBe(0);
+    const names = (JSON.parse(await readFile(join(root, 'left.json'), 'utf8')) as { name: string }[]).map((t) => t.name);
+    expect(names.sort()).toEqual(left.sort());
+
     const resumed = await vitest(root, ['run', '--project', 'small']);
     const done = TRIALS - before.size;
     expect(resumed.all).toContain(`${TRIALS}/${TRIALS} trials done (${done} this run, ${before.size} resumed)`);
