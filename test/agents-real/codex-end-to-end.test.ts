@@ -9,5 +9,5 @@ endToEndSuite({
   startMock: startOpenAIMock,
   instructionFile: 'AGENTS.md',
   fixTools: { exec_command: 3 },
-  apiError: /500/,
+  apiError: /^agent: error: /m,
 });

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Agent } from '../../contracts/agent.js';
 import type { AgentAdapter, AgentRunContext, AgentRunResult, ExecResult } from '../adapter.js';
@@ -45,6 +45,8 @@ export function codexAdapter(agent: CodexAgent, root: string): AgentAdapter {
     async run(context: AgentRunContext): Promise<AgentRunResult> {
       const { launcher } = await installedLauncher(root, agent);
       const eventsFile = join(context.home, EVENTS);
+      // Codex refuses a CODEX_HOME that does not exist yet.
+      await mkdir(codexHome(context), { recursive: true });
       const exec = await context.exec(stdoutToFile(codexArgv(launcher, agent, context), eventsFile), {
         cwd: context.workspace,
         env: codexEnvironment(context),

@@ -22,7 +22,8 @@ const toml = (value: string | string[]): string => JSON.stringify(value);
 
 function mcpFlags(context: AgentRunContext): string[] {
   return context.mcpServers.flatMap((server) => {
-    const key = `mcp_servers.${toml(server.name)}`;
+    // Codex splits a -c key on dots and takes no quoted segments: a provider id's dots become "_".
+    const key = `mcp_servers.${server.name.replace(/\./g, '_')}`;
     const env = Object.entries(server.env).map(([name, value]) => `${toml(name)} = ${toml(value)}`);
     return [
       `${key}.command=${toml(server.command)}`,
