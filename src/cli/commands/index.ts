@@ -1,4 +1,5 @@
 import type { Command } from '../command.js';
+import { agentsCommand } from './agents.js';
 import { approveCommand } from './approve.js';
 import { corpusCommand } from './corpus.js';
 import { digestCommand } from './digest.js';
@@ -9,6 +10,7 @@ import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
 import { scoreCommand } from './score.js';
 import { trialCommand } from './trial.js';
+import { transcriptCommand } from './transcript.js';
 
 /** The command table: one line per command, in the order --help lists them. */
 export const COMMANDS: Record<string, Command> = {
@@ -22,4 +24,6 @@ export const COMMANDS: Record<string, Command> = {
   receipts: receiptsCommand,
   score: scoreCommand,
   run: runCommand,
+  agents: agentsCommand,
+  transcript: transcriptCommand,
 };

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ExecResult } from '../../src/agents/adapter.js';
+import { claudeOutcome } from '../../src/agents/claude-code/outcome.js';
+import { parseClaudeTranscript } from '../../src/agents/claude-code/transcript.js';
+import { codexOutcome } from '../../src/agents/codex/adapter.js';
+import { parseCodexEvents, parseCodexRollout, patchedPaths } from '../../src/agents/codex/transcript.js';
+
+/** Copies of shared/reference/transcripts (real runs, paths rewritten to /run/trial), plus a rollout recorded here. */
+const REFERENCE = join(import.meta.dirname, 'fixtures');
+const reference = (name: string): string => readFileSync(join(REFERENCE, name), 'utf8');
+const rollout = reference('codex-0.171.0-rollout.jsonl');
+const exited: ExecResult = { exitCode: 0, stdout: '', stderr: '', timedOut: false, truncated: false };
+
+/** The transcript with one field of every line rewritten. */
+function mapLines(text: string, change: (event: Record<string, any>) => Record<string, any>): string {
+  return text.trim().split('\n').map((line) => JSON.stringify(change(JSON.parse(line)))).join('\n');
+}
+
+describe('Claude Code stream-json (reference transcripts of 2.1.332)', () => {
+  it('observes every tool call, the files read and edited, tokens and a list-price cost', () => {
+    const { observation, result } = parseClaudeTranscript(reference('claude-code-2.1.332-basic.jsonl'));
+    expect(observation.toolCalls).toEqual([
+      { name: 'Read', context: false },
+      { name: 'Edit', context: false },
+      { name: 'Bash', context: false },
+    ]);
+    expect(observation.filesInspected).toEqual(['/run/trial/ws/calc.js']);
+    expect(observation.filesModified).toEqual(['/run/trial/ws/calc.js']);
+    expect(observation.inputTokens).toBe(4800 + 1200);
+    expect(observation.outputTokens).toBe(168);
+    expect(observation.costUsd).toBeCloseTo(0.0228, 6);
+    expect(result?.isError).toBe(false);
+  });
+
+  it('counts an mcp__<server>__<tool> call as a context-tool call under the tool\'s own name', () => {
+    const { observation } = parseClaudeTranscript(reference('claude-code-2.1.332-mcp.jsonl'));
+    expect(observation.toolCalls).toEqual([
+      { name: 'search_code', context: true },
+      { name: 'Read', context: false },
+      { name: 'Edit', context: false },
+    ]);
+  });
+
+  it('gives null tokens and cost, never zero, when the API reported no usage', () => {
+    const noUsage = mapLines(reference('claude-code-2.1.332-basic.jsonl'), (event) => {
+      if (event.type === 'assistant') delete event.message.usage;
+      if (event.type === 'result') event.usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+      return event;
+    });
+    const { observation } = parseClaudeTranscript(noUsage);
+    expect([observation.inputTokens, observation.outputTokens, observation.costUsd]).toEqual([null, null, null]);
+    expect(observation.toolCalls).toHaveLength(3);
+  });
+
+  it('leaves cost unknown unless every model\'s cost basis is a list price', () => {
+    const estimated = mapLines(reference('claude-code-2.1.332-basic.jsonl'), (event) => {
+      if (event.type === 'result') for (const model of Object.values<any>(event.modelUsage)) model.costBasis = 'estimate';
+      return event;
+    });
+    expect(parseClaudeTranscript(estimated).observation.costUsd).toBeNull();
+  });
+
+  it('is a success only when is_error is false; max turns and API errors are distinct agent errors', () => {
+    const ending = (fields: Record<string, unknown>) =>
+      parseClaudeTranscript(mapLines(reference('claude-code-2.1.332-basic.jsonl'), (event) => (event.type === 'result' ? { ...event, ...fields } : event))).result;
+    expect(claudeOutcome(exited, ending({}))).toEqual({ outcome: 'completed', error: null });
+    const apiError = claudeOutcome(exited, ending({ subtype: 'success', is_error: true, terminal_reason: 'api_error', api_error_status: 500 }));
+    expect(apiError).toEqual({ outcome: 'agent-error', error: 'api-error: the model API failed with HTTP 500' });
+    const maxTurns = claudeOutcome(exited, ending({ subtype: 'error_max_turns', is_error: true, terminal_reason: 'max_turns', num_turns: 3 }));
+    expect(maxTurns).toEqual({ outcome: 'agent-error', error: 'max-turns: claude stopped after 3 turns' });
+    expect(claudeOutcome({ ...exited, exitCode: 1 }, null).outcome).toBe('agent-error');
+    expect(claudeOutcome({ ...exited, exitCode: null, timedOut: true }, null).outcome).toBe('timeout');
+  });
+});
+
+describe('Codex --json events (reference transcript of 0.171.0)', () => {
+  it('observes commands and file changes, tokens summed over the turn, no cost, files inspected unknown', () => {
+    const { observation, end } = parseCodexEvents(reference('codex-0.171.0-basic.jsonl'));
+    expect(observation.toolCalls).toEqual([
+      { name: 'exec_command', context: false },
+      { name: 'apply_patch', context: false },
+      { name: 'exec_command', context: false },
+    ]);
+    expect(observation.filesModified).toEqual(['/run/trial/ws/calc.js']);
+    expect(observation.filesInspected).toBeNull();
+    expect([observation.inputTokens, observation.outputTokens, observation.costUsd]).toEqual([4000, 200, null]);
+    expect(codexOutcome(exited, end)).toEqual({ outcome: 'completed', error: null });
+  });
+
+  it('maps turn.failed and error events to agent-error, and zero usage to unknown tokens', () => {
+    const failed = parseCodexEvents('{"type":"turn.started"}\n{"type":"turn.failed","error":{"message":"stream disconnected"}}\n');
+    expect(codexOutcome({ ...exited, exitCode: 1 }, failed.end)).toEqual({ outcome: 'agent-error', error: 'turn.failed: stream disconnected' });
+    const errored = parseCodexEvents('{"type":"error","message":"unexpected status 500"}\n');
+    expect(codexOutcome(exited, errored.end)).toEqual({ outcome: 'agent-error', error: 'error: unexpected status 500' });
+    const zero = parseCodexEvents('{"type":"turn.completed","usage":{"input_tokens":0,"cached_input_tokens":0,"output_tokens":0}}\n');
+    expect([zero.observation.inputTokens, zero.observation.outputTokens]).toEqual([null, null]);
+  });
+});
+
+describe('Codex session rollout (recorded from 0.171.0 against the mock)', () => {
+  it('is the authoritative tool log: it holds the unsupported MCP call --json leaves out', () => {
+    const observation = parseCodexRollout(rollout);
+    expect(observation.toolCalls).toEqual([
+      { name: 'exec_command', context: false },
+      { name: 'exec_command', context: false },
+      { name: 'exec_command', context: false },
+      { name: 'search_code', context: true },
+    ]);
+    expect(observation.filesInspected).toEqual(['/run/trial/ws/calc.js']);
+    expect([observation.inputTokens, observation.outputTokens, observation.costUsd]).toEqual([5000, 250, null]);
+  });
+
+  it('gives null tokens when a token_count carries info: null (usage not reported)', () => {
+    const unknown = mapLines(rollout, (line) => (line.payload?.type === 'token_count' ? { ...line, payload: { ...line.payload, info: null } } : line));
+    expect([parseCodexRollout(unknown).inputTokens, parseCodexRollout(unknown).outputTokens]).toEqual([null, null]);
+  });
+
+  it('reads the files an apply_patch touched from its headers', () => {
+    const patch = '*** Begin Patch\n*** Update File: src/a.js\n@@\n-x\n+y\n*** Add File: src/b.js\n+z\n*** Delete File: old.js\n*** End Patch\n';
+    expect(patchedPaths(patch)).toEqual(['src/a.js', 'src/b.js', 'old.js']);
+  });
+});
