@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import type { Action, Conversation, MockRequest } from '../../fixtures/mock-models/script.js';
-import { agentPrefix, installAgent } from '../../src/agents/install.js';
-import type { AgentInput, InstallableAdapter } from '../../src/contracts/agent.js';
+import { agentPrefix } from '../../src/agents/install.js';
+import { main } from '../../src/cli/main.js';
+import { type AgentInput, type InstallableAdapter, type InstalledAgent, InstalledAgentSchema } from '../../src/contracts/agent.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import { type Receipt, ReceiptSchema } from '../../src/contracts/receipt.js';
 import { afterAll } from 'vitest';
@@ -34,9 +35,16 @@ export const TASKS = {
 const TASK_IDS = Object.values(TASKS);
 const CORPUS = join(REPO, 'corpus');
 
-/** Installs the pinned agent once into the repository's cache; every test project links to it. */
-export async function installOnce(adapter: InstallableAdapter, version: string): Promise<void> {
-  await installAgent({ root: REPO, adapter, version });
+/**
+ * Installs the pinned agent with `crossover agents install` into the repository's cache (a fresh
+ * machine downloads it once; later runs find it installed) and returns the install record.
+ */
+export async function installOnce(adapter: InstallableAdapter, version: string): Promise<InstalledAgent> {
+  let out = '';
+  let err = '';
+  const code = await main(['agents', 'install', `${adapter}@${version}`, '--json'], { out: (t) => void (out += t), err: (t) => void (err += t), cwd: REPO });
+  if (code !== 0) throw new Error(`crossover agents install ${adapter}@${version} failed (${code}): ${err}`);
+  return InstalledAgentSchema.parse(JSON.parse(out));
 }
 
 /** Read then write every file of the task's reference overlay: a scripted agent applying the fix. */

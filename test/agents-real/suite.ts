@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { agentPrefix, fileDigest } from '../../src/agents/install.js';
 import type { MockServer, Script } from '../../fixtures/mock-models/script.js';
 import type { AgentInput, InstallableAdapter } from '../../src/contracts/agent.js';
 import type { Receipt } from '../../src/contracts/receipt.js';
-import { crossover, installOnce, receiptsByCell, sliceScript, TASKS, writeProject } from './project.js';
+import { crossover, installOnce, receiptsByCell, REPO, sliceScript, TASKS, writeProject } from './project.js';
 
 export interface EndToEndOptions {
   adapter: InstallableAdapter;
@@ -29,7 +31,9 @@ export function endToEndSuite(options: EndToEndOptions): void {
     let runOutput = '';
 
     beforeAll(async () => {
-      await installOnce(options.adapter, options.version);
+      const installed = await installOnce(options.adapter, options.version);
+      // The record names the real executable (the bin link's target or the native binary) and its digest.
+      expect(installed.digest).toBe(await fileDigest(join(agentPrefix(REPO, options.adapter, options.version), installed.executable)));
       const mock = await options.startMock(await sliceScript(options.instructionFile));
       try {
         const root = await writeProject(options.agent(mock.url), options.credential);
