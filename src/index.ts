@@ -23,6 +23,10 @@ export { adHocDefinition, runAdHocTrial, type AdHocTrialInput } from './trial/ad
 export { executeTrial, type TrialSpec } from './trial/execute.js';
 export { adapterFor } from './agents/registry.js';
 export { seededDraw } from './agents/synthetic.js';
+export { agentPrefix, installAgent, readInstalledAgent } from './agents/install.js';
+export { parseTranscript, type ParsedTranscript } from './agents/transcript.js';
+export { parseClaudeTranscript, type ClaudeResult, type ClaudeTranscript } from './agents/claude-code/transcript.js';
+export { parseCodexEvents, parseCodexRollout, type CodexEnd, type CodexEvents } from './agents/codex/transcript.js';
 export type { AgentAdapter, AgentObservation, AgentRunContext, AgentRunResult, ExecOptions, ExecResult, McpServerSpec, ToolCall } from './agents/adapter.js';
 export { receiptExists, receiptFile, verifyReceipts, writeReceipt, type ReceiptProblem, type ReceiptVerification } from './receipts/store.js';
 export { crossover, type CrossoverPluginOptions } from './plugin/plugin.js';

@@ -2,14 +2,13 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { Agent } from '../contracts/agent.js';
 import type { McpServerSpec } from './adapter.js';
+import { isLoopbackHost } from '../probe/egress.js';
 import { agentPrefix } from './install.js';
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** True when the agent's model API is a server on this machine (a local mock). */
 export function usesLoopbackModel(agent: Agent): boolean {
   if (agent.adapter !== 'claude-code' && agent.adapter !== 'codex') return false;
-  return agent.baseUrl !== undefined && LOOPBACK_HOSTS.has(new URL(agent.baseUrl).hostname);
+  return agent.baseUrl !== undefined && isLoopbackHost(new URL(agent.baseUrl).host);
 }
 
 /** `dir` and every node_modules directory above it: what a script there imports from. */
