@@ -25,6 +25,16 @@ export function defaultConcurrency(): number {
   return Math.max(2, availableParallelism() * 4);
 }
 
+/**
+ * Peak trials at once is workers × trials at once per file, and one file holds one task's trials: a
+ * bound larger than a file's trials is reached only by running several files side by side.
+ */
+export function spreadConcurrency(concurrency: number, trialsPerTask: readonly number[]): { maxWorkers: number; maxConcurrency: number } {
+  const perFile = Math.max(1, Math.min(concurrency, Math.max(0, ...trialsPerTask)));
+  const maxWorkers = Math.max(1, Math.min(trialsPerTask.length, Math.floor(concurrency / perFile)));
+  return { maxWorkers, maxConcurrency: perFile };
+}
+
 /** Project names given with --project on Vitest's command line; empty when the run selects every project. */
 function selectedProjects(argv: readonly string[]): string[] {
   const names: string[] = [];
@@ -71,7 +81,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
             ...base,
             include: [join(testsDir, '*.test.ts')],
             provide: { crossover: context },
-            maxConcurrency: concurrency,
+            ...spreadConcurrency(concurrency, run.plan.tasks.map((task) => run.plan.schedule.trials.filter((t) => t.taskId === task.id).length)),
             testTimeout: (run.plan.budget.trialTimeoutSec + 60) * 1000,
             hookTimeout: 60_000,
           },
