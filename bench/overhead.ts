@@ -1,0 +1,225 @@
+/**
+ * What running trials as Vitest tests costs, side by side in one run (issue 7). Prints figures;
+ * asserts nothing (DESIGN: no timing assertions).
+ *
+ * 1. Per trial, a no-op agent (synthetic noop) on the grader's valid-node task, one trial at a time,
+ *    against the floor: copy the task's workspace and run its checks directly (one `node` per
+ *    check, as a script without Crossover would). Without and with the bubblewrap sandbox.
+ *    Target: at most 10 ms above the floor without the sandbox, at most 20 ms more with it.
+ * 2. Start-up of `crossover run`: from spawning the command to the first trial's agent starting.
+ *    Target: under 1 s.
+ * 3. 32 trials of a `command` agent that sleeps 2 s at concurrency 16 (4 task files of 8 trials, stage 1's A/B slice,
+ *    over the machine's workers), against the ideal 4 s. The tasks' checks are trivial so the figure
+ *    is the harness's and the scheduler's, not the grader's. Target: within 1.15× of ideal.
+ *
+ *   npm run bench:overhead      (builds dist first: both the CLI and the plugin run from it)
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const CLI = join(REPO, 'bin/crossover.js');
+const VITEST = join(REPO, 'node_modules/vitest/vitest.mjs');
+const NOOP_TRIALS = 16;
+const SLEEPERS = { trials: 32, concurrency: 16, sleepMs: 2000 };
+
+async function put(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, text);
+}
+
+/** A project directory with node_modules linked, the default prompt, and the experiment `fields(root)` declares. */
+async function project(name: string, fields: (root: string) => Record<string, unknown>): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), `crossover-bench-${name}-`));
+  await symlink(join(REPO, 'node_modules'), join(root, 'node_modules'));
+  await put(join(root, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+  await put(join(root, 'experiments/prompts/default.md'), '{{task.prompt}}\n');
+  const experiment = { id: name, corpus: '../corpus', promptTemplate: 'prompts/default.md', ...fields(root) };
+  await put(join(root, `experiments/${name}.ts`), `import { defineExperiment } from 'crossover';\n\nexport default defineExperiment(${JSON.stringify(experiment, null, 2)});\n`);
+  return root;
+}
+
+async function corpusJson(root: string, categories: string[]): Promise<void> {
+  await put(join(root, 'corpus/corpus.json'), JSON.stringify({ schema: 'crossover.corpus/1', id: 'bench', version: '1.0.0', categories: categories.map((id) => ({ id, title: id })) }));
+}
+
+function node(args: string[], cwd: string): void {
+  execFileSync(process.execPath, args, { cwd, stdio: 'pipe', env: { ...process.env, NO_COLOR: '1' } });
+}
+
+function mean(values: number[]): number {
+  return values.reduce((sum, v) => sum + v, 0) / values.length;
+}
+
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+
+// ---- 1. per-trial cost of a no-op agent against the floor -------------------------------------
+
+/** Copies the task's workspace and runs each of its checks in its own `node`, `runs` times: ms per run. */
+async function floorPerTrial(taskDir: string, runs: number): Promise<number> {
+  const task = JSON.parse(await readFile(join(taskDir, 'task.json'), 'utf8')) as { checks: { required: { file: string }[]; regressions: { file: string }[] } };
+  const checks = [...task.checks.required, ...task.checks.regressions].map((c) => join(taskDir, 'checks', c.file));
+  const scratch = await mkdtemp(join(tmpdir(), 'crossover-bench-floor-'));
+  const started = performance.now();
+  for (let run = 0; run < runs; run += 1) {
+    const workspace = join(scratch, `ws-${run}`);
+    await cp(join(taskDir, 'workspace'), workspace, { recursive: true });
+    for (const check of checks) {
+      const source = `const m = await import(${JSON.stringify(check)}); try { await m.default({ workspace: ${JSON.stringify(workspace)} }); } catch {}`;
+      await new Promise<void>((done, fail) => spawn(process.execPath, ['--input-type=module', '-e', source], { cwd: workspace, stdio: 'ignore' }).on('exit', () => done()).on('error', fail));
+    }
+  }
+  const elapsed = performance.now() - started;
+  await rm(scratch, { recursive: true, force: true });
+  return elapsed / runs;
+}
+
+interface JsonReport {
+  testResults: { startTime: number; endTime: number; assertionResults: { duration: number | null; status: string }[] }[];
+}
+
+/** The no-op agent's trials one at a time through Vitest and the plugin: mean test duration and file wall per trial. */
+async function harnessPerTrial(sandbox: 'none' | 'bubblewrap'): Promise<{ test: number; wall: number; statuses: string[] }> {
+  const root = await project('noop', () => ({
+    stage: 0,
+    agent: { adapter: 'synthetic', behavior: 'noop' },
+    arms: [
+      { id: 'baseline', role: 'baseline' },
+      { id: 'again', role: 'treatment' },
+    ],
+    repeats: NOOP_TRIALS / 2,
+    sandbox,
+  }));
+  await corpusJson(root, ['boundary-logic']);
+  await cp(join(REPO, 'fixtures/tasks/valid-node'), join(root, 'corpus/tasks/valid-node'), { recursive: true });
+  await put(
+    join(root, 'vitest.config.ts'),
+    [
+      `import { defineConfig } from 'vitest/config';`,
+      `import { crossover } from ${JSON.stringify(join(REPO, 'dist/plugin/plugin.js'))};`,
+      `export default defineConfig({ test: { projects: [{ plugins: [crossover({ experiment: 'experiments/noop.ts', concurrency: 1 })], test: { name: 'noop' } }],`,
+      `  reporters: [${JSON.stringify(join(REPO, 'dist/reporters/crossover-reporter.js'))}, 'json'], outputFile: { json: 'report.json' } } });`,
+      '',
+    ].join('\n'),
+  );
+  try {
+    node([VITEST, 'run', '--project', 'noop'], root);
+  } catch {
+    // Vitest exits 1 when trials fail, and a no-op agent's trials fail: that is expected here.
+  }
+  const report = JSON.parse(await readFile(join(root, 'report.json'), 'utf8')) as JsonReport;
+  const file = report.testResults[0];
+  if (!file) throw new Error(`${root}: the run produced no test file`);
+  const durations = file.assertionResults.map((t) => t.duration ?? 0);
+  const result = { test: mean(durations), wall: (file.endTime - file.startTime) / durations.length, statuses: file.assertionResults.map((t) => t.status) };
+  await rm(root, { recursive: true, force: true });
+  return result;
+}
+
+// ---- 2 + 3. start-up and sleeping agents through `crossover run` -------------------------------
+
+/** Four tasks (2 api, 2 browser surfaces over 4 categories: a stage-1 slice) whose one check is trivial. */
+async function trivialCorpus(root: string): Promise<void> {
+  const tasks = [
+    { id: 'api-a', category: 'c1', surface: 'api' },
+    { id: 'api-b', category: 'c2', surface: 'api' },
+    { id: 'web-a', category: 'c3', surface: 'browser' },
+    { id: 'web-b', category: 'c4', surface: 'browser' },
+  ];
+  await corpusJson(root, ['c1', 'c2', 'c3', 'c4']);
+  for (const task of tasks) {
+    const dir = join(root, 'corpus/tasks', task.id);
+    const checks = { required: [{ id: 'fixed', file: 'fixed.mjs', runner: 'node' }], regressions: [] };
+    await put(join(dir, 'task.json'), JSON.stringify({ schema: 'crossover.task/1', ...task, title: task.id, timeoutSec: 60, checks }));
+    await put(join(dir, 'prompt.md'), `Fix ${task.id}.\n`);
+    await put(join(dir, 'workspace/src/index.js'), 'export const value = 1;\n');
+    await put(join(dir, 'reference/src/index.js'), 'export const value = 2;\n');
+    await put(join(dir, 'checks/fixed.mjs'), 'export default async () => {};\n');
+  }
+}
+
+/** Milliseconds since the epoch written by the agents, one a line. */
+async function marks(file: string): Promise<number[]> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text.split('\n').filter(Boolean).map(Number);
+}
+
+/** Most agents running at the same moment, from their start and end marks. */
+function peakAtOnce(starts: number[], ends: number[]): number {
+  const events = [...starts.map((t) => [t, 1] as const), ...ends.map((t) => [t, -1] as const)].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let running = 0;
+  let peak = 0;
+  for (const [, change] of events) peak = Math.max(peak, (running += change));
+  return peak;
+}
+
+async function sleepers(): Promise<{ startup: number; trialsWall: number; commandWall: number; receipts: number; trials: number; peak: number }> {
+  // Millisecond clock without GNU date's %N: node is on PATH wherever Crossover runs.
+  const clock = `node -e "process.stdout.write(Date.now()+'\\\\n')"`;
+  const root = await project('sleepers', (dir) => ({
+    stage: 1,
+    agent: { adapter: 'command', command: `${clock} >> ${join(dir, 'starts.txt')}; sleep ${SLEEPERS.sleepMs / 1000}; ${clock} >> ${join(dir, 'ends.txt')}` },
+    arms: [
+      { id: 'baseline', role: 'baseline' },
+      { id: 'second', role: 'treatment' },
+      { id: 'third', role: 'treatment' },
+      { id: 'fourth', role: 'treatment' },
+    ],
+    // Stage 1 (the first stage a command agent may run in): 4 tasks × (baseline + 3 treatments) × 2 repeats.
+    repeats: 2,
+    sandbox: 'none',
+    concurrency: SLEEPERS.concurrency,
+  }));
+  await trivialCorpus(root);
+  const spawned = Date.now();
+  const output = await new Promise<string>((done, fail) => {
+    let text = '';
+    const child = spawn(process.execPath, [CLI, 'run', 'experiments/sleepers.ts'], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('error', fail).on('exit', (code) => (code === 0 ? done(text) : fail(new Error(`crossover run exited ${code}:\n${text}`))));
+  });
+  const ended = Date.now();
+  const starts = await marks(join(root, 'starts.txt'));
+  const ends = await marks(join(root, 'ends.txt'));
+  const planDir = join(root, '.crossover/sleepers');
+  const key = (await readdir(planDir)).find((name) => /^[0-9a-f]{16}$/.test(name));
+  const receipts = key ? (await readdir(join(planDir, key, 'receipts'))).filter((n) => n.endsWith('.json')).length : 0;
+  if (starts.length === 0) throw new Error(`no agent started:\n${output}`);
+  const result = {
+    startup: Math.min(...starts) - spawned,
+    trialsWall: Math.max(...ends) - Math.min(...starts),
+    commandWall: ended - spawned,
+    receipts,
+    trials: starts.length,
+    peak: peakAtOnce(starts, ends),
+  };
+  await rm(root, { recursive: true, force: true });
+  return result;
+}
+
+async function main(): Promise<void> {
+  const cores = (await import('node:os')).availableParallelism();
+  process.stdout.write(`bench:overhead on ${cores} core(s), load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n`);
+
+  const floor = await floorPerTrial(join(REPO, 'fixtures/tasks/valid-node'), NOOP_TRIALS);
+  const plain = await harnessPerTrial('none');
+  const sandboxed = await harnessPerTrial('bubblewrap');
+  process.stdout.write(`1. per trial, no-op agent on valid-node (3 node checks), ${NOOP_TRIALS} trials one at a time\n`);
+  process.stdout.write(`   floor (copy workspace + run checks directly)   ${ms(floor)}\n`);
+  process.stdout.write(`   crossover, no sandbox: test ${ms(plain.test)}, file wall/trial ${ms(plain.wall)}   above floor ${ms(plain.wall - floor)} (target ≤ 10 ms)\n`);
+  process.stdout.write(`   crossover, bubblewrap: test ${ms(sandboxed.test)}, file wall/trial ${ms(sandboxed.wall)}   above no sandbox ${ms(sandboxed.wall - plain.wall)} (target ≤ 20 ms)\n`);
+  process.stdout.write(`   (test states: ${[...new Set([...plain.statuses, ...sandboxed.statuses])].join(', ')})\n\n`);
+
+  const run = await sleepers();
+  process.stdout.write(`2. crossover run start-up (spawn → first agent starts)   ${ms(run.startup)} (target < 1000 ms)\n\n`);
+  const ideal = (SLEEPERS.trials / SLEEPERS.concurrency) * SLEEPERS.sleepMs;
+  process.stdout.write(`3. ${SLEEPERS.trials} trials of \`sleep ${SLEEPERS.sleepMs / 1000}\` at concurrency ${SLEEPERS.concurrency} (${run.trials} agents started, ${run.receipts} receipts, at most ${run.peak} at once)\n`);
+  process.stdout.write(`   first agent start → last agent end   ${ms(run.trialsWall)}   ideal ${ms(ideal)}   ratio ${(run.trialsWall / ideal).toFixed(2)}× (target ≤ 1.15×)\n`);
+  process.stdout.write(`   whole command, spawn → exit           ${ms(run.commandWall)}\n`);
+}
+
+await main();

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { spreadConcurrency } from '../../src/plugin/plugin.js';
+
+describe('the concurrency bound is reached, never exceeded, whatever a task file holds', () => {
+  it('a bound larger than one task file\'s trials runs files side by side: 4 files of 8 at 16 → 2 workers × 8', () => {
+    expect(spreadConcurrency(16, [8, 8, 8, 8])).toEqual({ maxWorkers: 2, maxConcurrency: 8 });
+  });
+
+  it('a bound smaller than a file\'s trials keeps one worker running that many of its trials', () => {
+    expect(spreadConcurrency(4, [8, 8])).toEqual({ maxWorkers: 1, maxConcurrency: 4 });
+  });
+
+  it('never more workers than task files, and workers × trials per file never above the bound', () => {
+    for (const [bound, files, perTask] of [[64, 3, 8], [16, 29, 8], [7, 5, 3], [1, 4, 8]] as const) {
+      const spread = spreadConcurrency(bound, Array.from({ length: files }, () => perTask));
+      expect(spread.maxWorkers).toBeLessThanOrEqual(files);
+      expect(spread.maxWorkers * spread.maxConcurrency).toBeLessThanOrEqual(bound);
+      expect(spread.maxWorkers).toBeGreaterThanOrEqual(1);
+    }
+  });
+});
