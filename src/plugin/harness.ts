@@ -51,6 +51,8 @@ async function annotateReceipt(context: TestContext, receipt: Receipt): Promise<
   await context.annotate(`status ${receipt.status}; ${receipt.checksRun} checks ran`, 'crossover:status');
   const diagnostics = Object.entries(receipt.diagnostics).map(([name, value]) => `${name}=${formatValue(value)}`);
   await context.annotate(diagnostics.join(' '), 'crossover:diagnostics');
+  // A passing soft assertion leaves no trace in Vitest UI: every check's result is also an annotation.
+  for (const check of receipt.checks) await context.annotate(`${check.kind} check ${check.id}: ${check.status}${check.message ? ` (${check.message})` : ''}`, 'crossover:check');
   for (const finding of receipt.findings) await context.annotate(`${finding.kind}: ${finding.detail}`, 'crossover:finding');
 }
 

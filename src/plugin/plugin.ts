@@ -20,9 +20,12 @@ export interface CrossoverPluginOptions {
 
 const SETUP_FILE = join(fileURLToPath(import.meta.url), '..', fileURLToPath(import.meta.url).endsWith('.ts') ? 'global-setup.ts' : 'global-setup.js');
 
-/** Agents mostly wait on a model API, so several trials share a core. */
+/**
+ * Agents mostly wait on a model API, so several trials share a core; and since a task file holds
+ * only its own task's trials, the bound must cover a file per core for every core to take part.
+ */
 export function defaultConcurrency(): number {
-  return Math.max(2, availableParallelism() * 4);
+  return Math.max(2, availableParallelism() * 8);
 }
 
 /**
