@@ -15,6 +15,7 @@ import { changedPaths, trialDiagnostics } from './diagnostics.js';
 import { agentEnvironment, MARKER_VARIABLE } from './environment.js';
 import type { BrowserSession } from './grading/browser-session.js';
 import { gradeWorkspace, type GradeResult } from './grading/grade.js';
+import { gradingSlots } from './grading-slots.js';
 import type { ProcessMarker } from './process-tree.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
 import { createRunHome } from './run-home.js';
@@ -131,7 +132,7 @@ async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): 
 
 async function grade(spec: TrialSpec, workspace: string, trialDir: string): Promise<GradeResult | Finding> {
   try {
-    return await gradeWorkspace({ task: spec.task, workspace, signal: spec.signal, ...(spec.browser ? { browser: spec.browser } : {}) });
+    return await gradingSlots.run(() => gradeWorkspace({ task: spec.task, workspace, signal: spec.signal, ...(spec.browser ? { browser: spec.browser } : {}) }));
   } catch (error) {
     return { kind: 'grader', detail: scrub(`grading could not finish: ${(error as Error).message}`, spec, trialDir) };
   }
