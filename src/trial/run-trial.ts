@@ -1,33 +1,16 @@
-import type { McpServerSpec } from '../agents/adapter.js';
 import { agentSandboxNeeds } from '../agents/sandbox-needs.js';
 import { CrossoverError } from '../contracts/errors.js';
-import type { Plan, PlannedArm } from '../contracts/plan.js';
+import type { Plan } from '../contracts/plan.js';
 import type { ReceiptBody } from '../contracts/receipt.js';
-import type { LoadedTask } from '../corpus/load.js';
-import { executeTrial } from './execute.js';
-import type { BrowserSession } from './grading/browser-session.js';
+import { executeTrial, type TrialSpec } from './execute.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
 
-export interface RunTrialInput {
+/** What a plan trial adds to a trial spec, and the spec fields a plan derives (made optional). */
+export interface RunTrialInput
+  extends Pick<TrialSpec, 'planId' | 'root' | 'task' | 'arm' | 'prompt' | 'sandbox' | 'mcpServers' | 'timeoutMs'>,
+    Partial<Pick<TrialSpec, 'signal' | 'referenceAllowed' | 'browser' | 'loopback' | 'readOnly'>> {
   plan: Plan;
-  planId: string;
   trialId: string;
-  root: string;
-  task: LoadedTask;
-  arm: PlannedArm;
-  prompt: string;
-  sandbox: 'bubblewrap' | 'none';
-  mcpServers: McpServerSpec[];
-  signal?: AbortSignal;
-  timeoutMs: number;
-  /** default: the plan is synthetic (every arm a synthetic agent) */
-  referenceAllowed?: boolean;
-  /** one Chromium shared by many trials' browser checks */
-  browser?: BrowserSession;
-  /** a test's local servers: the sandbox shares the host network for loopback */
-  loopback?: boolean;
-  /** read-only paths the agent needs inside the sandbox (its install prefix) */
-  readOnly?: string[];
 }
 
 /**
