@@ -6,7 +6,7 @@ import type {} from 'vitest/config';
 import { CrossoverError } from '../contracts/errors.js';
 import { STATE_DIR } from '../plan/layout.js';
 import { writeStoppedFile, writeTestFiles } from './generate.js';
-import { prepareRun } from './prepare.js';
+import { type PreparedRun, prepareRun } from './prepare.js';
 import type { RunContext } from './run-context.js';
 
 export interface CrossoverPluginOptions {
@@ -16,6 +16,8 @@ export interface CrossoverPluginOptions {
   plan?: string;
   /** trials at once; default from the experiment, else sized to the machine */
   concurrency?: number;
+  /** a run `crossover run` already prepared, so the plan is not derived twice */
+  prepared?: PreparedRun;
 }
 
 const SETUP_FILE = join(fileURLToPath(import.meta.url), '..', fileURLToPath(import.meta.url).endsWith('.ts') ? 'global-setup.ts' : 'global-setup.js');
@@ -64,7 +66,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
       // This hook runs for projects filtered out of the run too: prepare nothing for them.
       if (name && selected.length > 0 && !selected.includes(name)) return { test: { include: [] } };
       try {
-        const run = await prepareRun({ experimentFile: options.experiment, root, ...(options.plan ? { planFile: options.plan } : {}) });
+        const run = options.prepared ?? (await prepareRun({ experimentFile: options.experiment, root, ...(options.plan ? { planFile: options.plan } : {}) }));
         const testsDir = join(run.layout.planDir, 'tests');
         await writeTestFiles(testsDir, run.plan);
         const context: RunContext = {

@@ -32,7 +32,7 @@ export const runCommand: Command = {
     // Vitest loads only for this command, so every other command starts fast.
     const { startVitest } = await import('vitest/node');
     const reporter = new CrossoverReporter();
-    const plugin = crossover({ experiment: experimentFile, ...(values.plan ? { plan: values.plan } : {}), ...(concurrency ? { concurrency } : {}) });
+    const plugin = crossover({ experiment: experimentFile, prepared, ...(concurrency ? { concurrency } : {}) });
     const vitest = await startVitest(
       'test',
       [],
