@@ -10,6 +10,11 @@ export interface Drift {
   detail: string;
 }
 
+/** One indented line per drift, as every command that refuses a drifted plan shows them. */
+export function formatDrifts(drifts: readonly Drift[]): string {
+  return drifts.map((d) => `  - ${d.what}${d.id ? ` ${d.id}` : ''}: ${d.detail}`).join('\n');
+}
+
 const same = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 
 function taskDrifts(registered: Plan, current: Plan): Drift[] {

@@ -5,7 +5,7 @@ import { CrossoverError } from '../contracts/errors.js';
 import { type Plan, PlanSchema } from '../contracts/plan.js';
 import { readArtifact } from '../io/json.js';
 import { writeNewFileAtomic } from '../io/atomic.js';
-import { checkDrift } from '../plan/drift.js';
+import { checkDrift, formatDrifts } from '../plan/drift.js';
 import { derivePlan } from '../plan/derive.js';
 import type { LoadedExperiment } from '../plan/load-experiment.js';
 import { runLayout, type RunLayout } from '../plan/layout.js';
@@ -27,11 +27,6 @@ async function registerPlan(layout: RunLayout, plan: Plan): Promise<void> {
   }
 }
 
-function describeDrift(planFile: string, drifts: { what: string; id?: string; detail: string }[]): string {
-  const lines = drifts.map((d) => `  - ${d.what}${d.id ? ` ${d.id}` : ''}: ${d.detail}`);
-  return `${planFile}: the registered plan has drifted; nothing was run\n${lines.join('\n')}`;
-}
-
 /**
  * Loads the experiment, derives its plan (or checks a registered one for drift), refuses a blocked
  * plan and writes plan.json where the receipts will go. Starts no agent and no provider.
@@ -42,7 +37,7 @@ export async function prepareRun(input: { experimentFile: string; root: string; 
     const planFile = isAbsolute(input.planFile) ? input.planFile : join(input.root, input.planFile);
     const registered = await readArtifact(planFile, PlanSchema);
     const drifts = await checkDrift({ plan: registered, root: input.root });
-    if (drifts.length > 0) throw new CrossoverError('drift', describeDrift(input.planFile, drifts));
+    if (drifts.length > 0) throw new CrossoverError('drift', `${input.planFile}: the registered plan has drifted; nothing was run\n${formatDrifts(drifts)}`);
     if (digestOf(registered) !== derived.id) {
       throw new CrossoverError('drift', `${input.planFile}: the experiment now derives plan ${derived.id}, not the registered ${digestOf(registered)}; nothing was run`);
     }

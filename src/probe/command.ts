@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
+import { isPathArgument } from '../plan/paths.js';
 
-/** Commands and arguments starting with "./" or "../" are paths relative to the declaring file's directory. */
+/** Commands and arguments that are path arguments are relative to the declaring file's directory. */
 function fromBase(value: string, baseDir: string): string {
-  return value.startsWith('./') || value.startsWith('../') ? resolve(baseDir, value) : value;
+  return isPathArgument(value) ? resolve(baseDir, value) : value;
 }
 
 /** A declared command line with its relative paths made absolute, ready to spawn. */

@@ -7,7 +7,7 @@ import { type Plan, PlanSchema } from '../../contracts/plan.js';
 import { writeNewFileAtomic } from '../../io/atomic.js';
 import { readArtifact } from '../../io/json.js';
 import { approvalFile } from '../../plan/approval.js';
-import { checkDrift } from '../../plan/drift.js';
+import { checkDrift, formatDrifts } from '../../plan/drift.js';
 import type { Command } from '../command.js';
 
 function describe(plan: Plan, id: string): string {
@@ -40,8 +40,7 @@ export const approveCommand: Command = {
     }
     const drifts = await checkDrift({ plan, root: io.cwd });
     if (drifts.length > 0) {
-      const lines = drifts.map((d) => `  - ${d.what}${d.id ? ` ${d.id}` : ''}: ${d.detail}`);
-      throw new CrossoverError('drift', `${planFile}: plan ${id} has drifted and cannot be approved; plan again\n${lines.join('\n')}`);
+      throw new CrossoverError('drift', `${planFile}: plan ${id} has drifted and cannot be approved; plan again\n${formatDrifts(drifts)}`);
     }
     io.out(describe(plan, id));
     const path = approvalFile(dirname(resolve(io.cwd, plan.experiment.file)), plan.experiment.id, id);

@@ -7,7 +7,7 @@ import { PlanSchema } from '../../contracts/plan.js';
 import { writeFileAtomic } from '../../io/atomic.js';
 import { readArtifact } from '../../io/json.js';
 import { derivePlan } from '../../plan/derive.js';
-import { checkDrift } from '../../plan/drift.js';
+import { checkDrift, formatDrifts } from '../../plan/drift.js';
 import { formatSummary } from '../../plan/format-summary.js';
 import type { CliIo, Command } from '../command.js';
 
@@ -15,8 +15,7 @@ async function check(planFile: string, io: CliIo): Promise<number> {
   const plan = await readArtifact(resolve(io.cwd, planFile), PlanSchema);
   const drifts = await checkDrift({ plan, root: io.cwd });
   if (drifts.length > 0) {
-    const lines = drifts.map((d) => `  - ${d.what}${d.id ? ` ${d.id}` : ''}: ${d.detail}`);
-    throw new CrossoverError('drift', `${planFile}: plan ${digestOf(plan)} has drifted\n${lines.join('\n')}`);
+    throw new CrossoverError('drift', `${planFile}: plan ${digestOf(plan)} has drifted\n${formatDrifts(drifts)}`);
   }
   io.out(`${planFile}: plan ${digestOf(plan)} matches ${plan.experiment.file} and the disk: no drift\n`);
   return 0;
