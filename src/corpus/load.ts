@@ -1,5 +1,5 @@
 import { access, readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { type Corpus, CorpusSchema, type Task, TaskSchema } from '../contracts/corpus.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
@@ -46,7 +46,7 @@ async function subdirectories(dir: string): Promise<string[]> {
 }
 
 async function validateTask(task: Task, dir: string, source: string, corpus: Corpus | null): Promise<void> {
-  const dirName = dir.split('/').at(-1);
+  const dirName = basename(dir);
   if (task.id !== dirName) throw new CrossoverError('invalid-input', `${source}: $.id: expected "${dirName}" (the task directory's name), got "${task.id}"`);
   if (corpus && !corpus.categories.some((c) => c.id === task.category)) {
     const known = corpus.categories.map((c) => c.id).join(', ');
