@@ -49,8 +49,9 @@ export default class CrossoverReporter implements Reporter {
       else if (state !== 'skipped') this.problems.push(`${trial.taskId} ${trial.arm} #${trial.repeat}: ended ${state} without a receipt`);
       return;
     }
-    const receipt = ReceiptSchema.parse(meta.crossoverReceipt);
-    if (!receiptDigestHolds(receipt) || receipt.trial.id !== trial.trialId || receipt.planId !== trial.planId) {
+    const parsed = ReceiptSchema.safeParse(meta.crossoverReceipt);
+    const receipt = parsed.success ? parsed.data : null;
+    if (!receipt || !receiptDigestHolds(receipt) || receipt.trial.id !== trial.trialId || receipt.planId !== trial.planId) {
       this.problems.push(`${trial.taskId} ${trial.arm} #${trial.repeat}: its receipt does not match its trial or digest`);
       return;
     }
