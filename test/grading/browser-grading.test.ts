@@ -30,7 +30,7 @@ describe('browser checks drive real headless Chromium', () => {
     for (const check of result.checks) {
       expect(check).toMatchObject({
         status: 'error',
-        message: 'Chromium not found at /nonexistent/chromium: install the Debian package chromium (apt-get install chromium)',
+        message: 'Chromium not found at /nonexistent/chromium: install the Debian package chromium-headless-shell or chromium (apt-get install chromium-headless-shell)',
       });
     }
     await browser.close();
@@ -49,8 +49,11 @@ describe('browser checks drive real headless Chromium', () => {
     }
   });
 
-  it('looks for Chromium at CROSSOVER_CHROMIUM, else at the Debian path', () => {
-    expect(chromiumPath({ CROSSOVER_CHROMIUM: '/opt/chromium/chrome' })).toBe('/opt/chromium/chrome');
-    expect(chromiumPath({})).toBe('/usr/bin/chromium');
+  it('looks for Chromium at CROSSOVER_CHROMIUM, else the headless shell, else Debian chromium', () => {
+    const all = () => true;
+    expect(chromiumPath({ CROSSOVER_CHROMIUM: '/opt/chromium/chrome' }, all)).toBe('/opt/chromium/chrome');
+    expect(chromiumPath({}, all)).toBe('/usr/bin/chromium-headless-shell');
+    expect(chromiumPath({}, (path) => path === '/usr/bin/chromium')).toBe('/usr/bin/chromium');
+    expect(chromiumPath({}, () => false)).toBe('/usr/bin/chromium');
   });
 });

@@ -1,7 +1,12 @@
-import { access, constants } from 'node:fs/promises';
+import { accessSync, constants } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { chromium, type Browser } from 'playwright-core';
 
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+/**
+ * Debian's paths, preferred first. The old headless shell (package chromium-headless-shell) is the
+ * same Chromium without the windowing layer: a browser check costs it about half the CPU.
+ */
+export const DEBIAN_CHROMIUMS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'] as const;
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -14,9 +19,22 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Where Chromium is looked for: CROSSOVER_CHROMIUM, else the Debian package's path. */
-export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
-  return env.CROSSOVER_CHROMIUM || DEFAULT_CHROMIUM;
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where Chromium is looked for: CROSSOVER_CHROMIUM, else the first Debian path that exists, else
+ * Debian's chromium (whose absence the session then reports with the package to install).
+ */
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = isExecutable): string {
+  if (env.CROSSOVER_CHROMIUM) return env.CROSSOVER_CHROMIUM;
+  return DEBIAN_CHROMIUMS.find(exists) ?? DEBIAN_CHROMIUMS[DEBIAN_CHROMIUMS.length - 1];
 }
 
 /** Either the browser, or why there is none: a missing browser is a reason, never an exception. */
@@ -51,7 +69,7 @@ export class BrowserSession {
       () => true,
       () => false,
     );
-    if (!found) return { reason: `Chromium not found at ${path}: install the Debian package chromium (apt-get install chromium)` };
+    if (!found) return { reason: `Chromium not found at ${path}: install the Debian package chromium-headless-shell or chromium (apt-get install chromium-headless-shell)` };
     try {
       return { browser: await chromium.launch({ executablePath: path, args: CHROMIUM_ARGS, timeout: 60_000 }) };
     } catch (error) {
