@@ -3,10 +3,11 @@ import { access } from 'node:fs/promises';
 import { chromium, type Browser } from 'playwright-core';
 
 /**
- * Debian's paths, preferred first. The old headless shell (package chromium-headless-shell) is the
+ * Debian's paths. The old headless shell, preferred, (package chromium-headless-shell) is the
  * same Chromium without the windowing layer: a browser check costs it about half the CPU.
  */
-export const DEBIAN_CHROMIUMS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'] as const;
+const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -34,7 +35,7 @@ function isExecutable(path: string): boolean {
  */
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = isExecutable): string {
   if (env.CROSSOVER_CHROMIUM) return env.CROSSOVER_CHROMIUM;
-  return DEBIAN_CHROMIUMS.find(exists) ?? DEBIAN_CHROMIUMS[DEBIAN_CHROMIUMS.length - 1];
+  return exists(DEBIAN_HEADLESS_SHELL) ? DEBIAN_HEADLESS_SHELL : DEBIAN_CHROMIUM;
 }
 
 /** Either the browser, or why there is none: a missing browser is a reason, never an exception. */
