@@ -60,7 +60,10 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
     name: 'crossover',
     async config(config) {
       const root = config.root ?? process.cwd();
-      const base = { retry: 0, bail: 0, globalSetup: [SETUP_FILE], passWithNoTests: false };
+      // Not isolated: every generated file imports the same harness, and a worker that re-imports
+      // it (with Playwright and the schemas) for each task file spends about half a second of CPU per file.
+      // Trials share no module state but the grading slots, which are meant per process anyway.
+      const base = { retry: 0, bail: 0, isolate: false, globalSetup: [SETUP_FILE], passWithNoTests: false };
       const selected = selectedProjects(process.argv);
       const name = config.test?.name === undefined ? undefined : typeof config.test.name === 'string' ? config.test.name : config.test.name.label;
       // This hook runs for projects filtered out of the run too: prepare nothing for them.
