@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import { chromium, type Browser } from 'playwright-core';
 
 /**
- * Debian's paths. The old headless shell, preferred, (package chromium-headless-shell) is the
+ * Debian's paths, the old headless shell (package chromium-headless-shell) preferred: it is the
  * same Chromium without the windowing layer: a browser check costs it about half the CPU.
  */
 const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
