@@ -3,8 +3,10 @@ import { codeSearchProvider } from './shared.js';
 
 /**
  * The offline demo: the bundled corpus, synthetic agents, no money, no network. Stage 0 because it
- * uses every task with 2 repeats (stage 1 is a 4-task slice, stage 2 needs 3 repeats); synthetic
- * agents make it descriptive at any stage, and stage 0 lets only synthetic agents run.
+ * uses every task with 1 repeat (stage 1 is a 4-task slice with 2 repeats, stage 2 needs 3); synthetic
+ * agents make it descriptive at any stage, and stage 0 lets only synthetic agents run. One repeat
+ * keeps `npm start` under two minutes on a 2-core machine: every trial is graded for real, and 30
+ * tasks × 4 arms × 2 repeats of hidden checks (384 of them in Chromium) took about 150 s there.
  */
 export default defineExperiment({
   id: 'demo',
@@ -26,7 +28,7 @@ export default defineExperiment({
     { id: 'prompt-only', role: 'treatment', title: 'Seeded 0.5: no real change (a null treatment)' },
     { id: 'aa-control', role: 'aa-control', title: 'The baseline again, in fresh workspaces and sessions' },
   ],
-  repeats: 2,
+  repeats: 1,
   promptTemplate: 'prompts/default.md',
   sandbox: 'bubblewrap',
 });

@@ -18,7 +18,7 @@ async function project(): Promise<string> {
 }
 
 describe('the committed experiments plan as declared', () => {
-  it('plans experiments/demo.ts to identical bytes twice: synthetic, four arms, every task, 2 repeats, the code-search provider', async () => {
+  it('plans experiments/demo.ts to identical bytes twice: synthetic, four arms, every task, 1 repeat, the code-search provider', async () => {
     const root = await project();
     const first = await crossover(root, ['plan', 'experiments/demo.ts', '--json']);
     const second = await crossover(root, ['plan', 'experiments/demo.ts', '--json']);
@@ -28,7 +28,7 @@ describe('the committed experiments plan as declared', () => {
     expect(plan.synthetic).toBe(true);
     expect(plan.arms.map((a) => [a.id, a.role])).toEqual([['baseline', 'baseline'], ['context-search', 'treatment'], ['prompt-only', 'treatment'], ['aa-control', 'aa-control']]);
     expect(plan.tasks).toHaveLength(SMALL_CORPUS.length);
-    expect(plan.repeats).toBe(2);
+    expect(plan.repeats).toBe(1);
     expect(plan.cost.mayCostMoney).toBe(false);
     expect(plan.approval.required).toBe(false);
     expect(plan.arms[1]?.provider?.launch).toEqual({ command: 'node', args: ['./fixtures/providers/code-search/server.mjs'] });
