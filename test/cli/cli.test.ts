@@ -18,6 +18,15 @@ describe('crossover CLI', () => {
     expect(result.stdout).toContain('digest');
   });
 
+  it('prints one command\'s usage and summary for <command> --help', async () => {
+    const result = await crossover(['run', '--help']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('Usage: crossover run <experiment.ts> [--plan <plan.json>] [--concurrency <n>]\n\nRun an experiment through Vitest: every scheduled trial, receipts, then the scorecard');
+    const schema = await crossover(['schema', '-h']);
+    expect(schema.stdout).toContain('Usage: crossover schema <');
+    expect(schema.stdout).toContain('|plan|');
+  });
+
   it('prints the JSON Schema of a plan', async () => {
     const result = await crossover(['schema', 'plan']);
     expect(result.exitCode).toBe(0);
@@ -47,5 +56,11 @@ describe('crossover CLI', () => {
     const result = await crossover(['frobnicate']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('unknown command "frobnicate"');
+  });
+
+  it('treats a name every object inherits as an unknown command, not a crash', async () => {
+    const result = await crossover(['toString']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('unknown command "toString"');
   });
 });
