@@ -1,8 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp.js';
+import { SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from '../plan/helpers.js';
 
 const bin = join(import.meta.dirname, '../../bin/crossover.js');
 
@@ -50,6 +51,17 @@ describe('crossover CLI', () => {
     expect(first.stdout).toMatch(/^sha256:[0-9a-f]{64}$/);
     await writeFile(join(root, 'a/x.txt'), 'y');
     expect((await crossover(['digest', root])).stdout).not.toBe(first.stdout);
+  });
+
+  it('plans a TypeScript experiment whose helper is TypeScript too, from the built CLI on plain Node', async () => {
+    const root = await tempDir();
+    await writeCorpus(root, SMALL_CORPUS);
+    const file = await writeExperiment(root, 'exp', syntheticExperiment());
+    await writeFile(join(root, 'experiments/shared.ts'), "export const repeats: number = 3;\n");
+    await writeFile(file, `import { repeats } from './shared.js';\n${(await readFile(file, 'utf8')).replace('"repeats": 2', 'repeats')}`);
+    const result = await crossover(['plan', 'experiments/exp.ts', '--json'], root);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).repeats).toBe(3);
   });
 
   it('exits 2 on an unknown command', async () => {
