@@ -65,6 +65,7 @@ async function bundle(file: string, aliases: Readonly<Record<string, string>>): 
   const build = await rolldown({
     input: file,
     platform: 'node',
+    // As Node resolves a package: its exports, else main (never the bundlers' "module" field).
     resolve: { mainFields: ['main'] },
     transform: {
       define: {
@@ -73,6 +74,7 @@ async function bundle(file: string, aliases: Readonly<Record<string, string>>): 
         'import.meta.filename': FILE_SCOPE.filename,
       },
     },
+    // Every statement runs, as when the file is imported; a project's tsconfig (paths, targets) is not consulted.
     treeshake: false,
     tsconfig: false,
     logLevel: 'silent',
