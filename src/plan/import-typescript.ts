@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire, isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'rolldown';
 
@@ -32,7 +32,7 @@ function fileScope(): Plugin {
       handler(code, id) {
         const values = [
           `const ${FILE_SCOPE.url} = ${JSON.stringify(pathToFileURL(id).href)};`,
-          `const ${FILE_SCOPE.dirname} = ${JSON.stringify(join(id, '..'))};`,
+          `const ${FILE_SCOPE.dirname} = ${JSON.stringify(dirname(id))};`,
           `const ${FILE_SCOPE.filename} = ${JSON.stringify(id)};`,
         ];
         return { code: values.join('') + code, map: null };
