@@ -75,7 +75,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
     async config(config) {
       const root = config.root ?? process.cwd();
       // Not isolated: every generated file imports the same harness, and a worker that re-imports
-      // it (with Playwright and the schemas) for each task file spends about half a second of CPU per file.
+      // it (the schemas, the trial machinery) for each task file spends that CPU again per file.
       // Trials share no module state but the grading slots, which are meant per process anyway.
       const base = { retry: 0, bail: 0, isolate: false, globalSetup: [SETUP_FILE], passWithNoTests: false, server: { deps: { external: importedByNode() } } };
       const selected = selectedProjects(process.argv);
