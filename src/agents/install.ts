@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { execa } from 'execa';
 import { type InstallableAdapter, type InstalledAgent, InstalledAgentSchema } from '../contracts/agent.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { readArtifact, writeArtifact } from '../io/json.js';
@@ -80,6 +79,8 @@ export async function installAgent(input: { root: string; adapter: InstallableAd
   const existing = await readInstalledAgent(root, adapter, version);
   if (existing !== null && (await currentDigest(root, existing)) === existing.digest) return { installed: existing, fresh: false };
   const spec = `${PACKAGES[adapter].name}@${version}`;
+  // Loaded on use: planning and every trial reach this module, only an install runs npm.
+  const { execa } = await import('execa');
   const npm = await execa('npm', ['install', '--prefix', prefix, '--no-save', '-E', '--no-audit', '--no-fund', spec], { reject: false, all: true });
   if (npm.exitCode !== 0) {
     throw new CrossoverError('infrastructure', `npm install ${spec} into ${prefix} failed (exit ${npm.exitCode}): ${String(npm.all ?? '').slice(-400)}`);

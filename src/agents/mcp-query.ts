@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { AgentRunContext, McpServerSpec, ToolCall } from './adapter.js';
 
 /** A synthetic agent looks something up, it does not explore: one or two calls per server. */
@@ -23,6 +21,8 @@ function argumentsFor(schema: JsonSchemaObject, word: string): Record<string, un
 }
 
 async function queryServer(server: McpServerSpec, context: AgentRunContext): Promise<ToolCall[]> {
+  // Loaded on use: every trial's harness imports this module, few trials query a server.
+  const [{ Client }, { StdioClientTransport }] = await Promise.all([import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/client/stdio.js')]);
   const transport = new StdioClientTransport({
     command: server.command,
     args: server.args,

@@ -1,8 +1,16 @@
-/** One `crossover` sub-command: a summary for --help, and a run that returns the exit code. */
+/** One `crossover` sub-command: its usage line, and a run that returns the exit code. */
 export interface Command {
-  summary: string;
   usage: string;
   run(argv: string[], io: CliIo): Promise<number>;
+}
+
+/**
+ * A row of the command table: the summary `crossover --help` lists, and the command's module,
+ * imported only when that command runs (some pull in Vitest or Playwright).
+ */
+export interface CommandEntry {
+  summary: string;
+  load(): Promise<Command>;
 }
 
 export interface CliIo {

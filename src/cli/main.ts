@@ -1,5 +1,5 @@
 import { CrossoverError, type ErrorCode } from '../contracts/errors.js';
-import type { CliIo, Command } from './command.js';
+import type { CliIo } from './command.js';
 import { COMMANDS } from './commands/index.js';
 
 const EXIT_CODES: Record<ErrorCode, number> = {
@@ -30,13 +30,15 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     io.out(usage());
     return name === undefined ? 2 : 0;
   }
-  const command: Command | undefined = COMMANDS[name];
-  if (!command) {
+  // Own keys only: "constructor" or "toString" are not commands.
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!entry) {
     io.err(`crossover: unknown command "${name}"\n\n${usage()}`);
     return 2;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(`Usage: crossover ${command.usage}\n\n${command.summary}\n`);
+    io.out(`Usage: crossover ${command.usage}\n\n${entry.summary}\n`);
     return 0;
   }
   try {

@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import type { Plan } from '../contracts/plan.js';
 
 type Environment = Plan['environment'];
@@ -6,6 +5,8 @@ type SandboxKind = Environment['sandbox']['kind'];
 
 /** `bwrap --version` prints "bubblewrap 0.8.0"; null when bwrap cannot be run. */
 async function bubblewrapVersion(env: NodeJS.ProcessEnv): Promise<string | null> {
+  // Loaded on use: a plan without the sandbox need not pay for importing execa.
+  const { execa } = await import('execa');
   const result = await execa('bwrap', ['--version'], { env, extendEnv: false, reject: false, timeout: 10_000 });
   if (result.exitCode !== 0) return null;
   return /(\d+\.\d+(?:\.\d+)?)/.exec(String(result.stdout))?.[1] ?? null;

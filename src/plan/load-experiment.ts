@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runnerImport } from 'vite';
 import { CrossoverError, parseWith } from '../contracts/errors.js';
 import { type Experiment, ExperimentSchema } from '../contracts/experiment.js';
+import { importTypeScript } from './import-typescript.js';
 
 export interface LoadedExperiment {
   experiment: Experiment;
@@ -24,20 +24,15 @@ function ownEntry(): string {
 }
 
 /**
- * Loads `experiments/*.ts` through Vite's module runner (Node 20 cannot strip types) and validates
- * its default export. Each call evaluates the file afresh, so an edited experiment is seen.
+ * Loads `experiments/*.ts` (bundled with its relative helpers: Node 20 cannot strip types) and
+ * validates its default export. Each call evaluates the file afresh, so an edited experiment is seen.
  */
 export async function loadExperiment(file: string): Promise<LoadedExperiment> {
   const absolute = resolve(file);
   if (!existsSync(absolute)) throw new CrossoverError('not-found', `${absolute}: no such experiment file`);
-  let module: { default?: unknown };
+  let module: Record<string, unknown>;
   try {
-    ({ module } = await runnerImport<{ default?: unknown }>(absolute, {
-      configFile: false,
-      logLevel: 'silent',
-      root: dirname(absolute),
-      resolve: { alias: [{ find: /^crossover$/, replacement: ownEntry() }] },
-    }));
+    module = await importTypeScript(absolute, { crossover: ownEntry() });
   } catch (error) {
     throw new CrossoverError('invalid-input', `${absolute}: could not be loaded (${(error as Error).message})`, { cause: error });
   }

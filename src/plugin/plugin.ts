@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type {} from 'vitest/config';
@@ -20,7 +20,21 @@ export interface CrossoverPluginOptions {
   prepared?: PreparedRun;
 }
 
-const SETUP_FILE = join(fileURLToPath(import.meta.url), '..', fileURLToPath(import.meta.url).endsWith('.ts') ? 'global-setup.ts' : 'global-setup.js');
+const HERE = fileURLToPath(import.meta.url);
+/** Crossover's own sources, which only its own tests run; otherwise the built dist/. */
+const FROM_SOURCE = HERE.endsWith('.ts');
+const SETUP_FILE = join(HERE, '..', FROM_SOURCE ? 'global-setup.ts' : 'global-setup.js');
+
+/**
+ * Built Crossover is imported by Node in a test worker, as an installed package would be, not
+ * fetched and transformed module by module through Vite (which made the first trial start about
+ * half a second later). Its TypeScript sources need the transform.
+ */
+function importedByNode(): RegExp[] {
+  if (FROM_SOURCE) return [];
+  const built = `${join(HERE, '..', '..')}${sep}`;
+  return [new RegExp(`^${built.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)];
+}
 
 /**
  * Agents mostly wait on a model API, so several trials share a core; and since a task file holds
@@ -61,9 +75,9 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
     async config(config) {
       const root = config.root ?? process.cwd();
       // Not isolated: every generated file imports the same harness, and a worker that re-imports
-      // it (with Playwright and the schemas) for each task file spends about half a second of CPU per file.
+      // it (the schemas, the trial machinery) for each task file spends that CPU again per file.
       // Trials share no module state but the grading slots, which are meant per process anyway.
-      const base = { retry: 0, bail: 0, isolate: false, globalSetup: [SETUP_FILE], passWithNoTests: false };
+      const base = { retry: 0, bail: 0, isolate: false, globalSetup: [SETUP_FILE], passWithNoTests: false, server: { deps: { external: importedByNode() } } };
       const selected = selectedProjects(process.argv);
       const name = config.test?.name === undefined ? undefined : typeof config.test.name === 'string' ? config.test.name : config.test.name.label;
       // This hook runs for projects filtered out of the run too: prepare nothing for them.

@@ -1,6 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { digestBytes, digestOf } from '../contracts/canonical.js';
@@ -47,8 +45,12 @@ function toolIdentity(tool: Tool): ProbeTool {
   };
 }
 
-function createTransport(target: McpTarget): { transport: Transport; stderr: () => string } {
-  if (target.type === 'http') return { transport: new StreamableHTTPClientTransport(new URL(target.url)), stderr: () => '' };
+async function createTransport(target: McpTarget): Promise<{ transport: Transport; stderr: () => string }> {
+  if (target.type === 'http') {
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    return { transport: new StreamableHTTPClientTransport(new URL(target.url)), stderr: () => '' };
+  }
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
   const transport = new StdioClientTransport({ command: target.command, args: target.args, cwd: target.cwd, env: target.env, stderr: 'pipe' });
   let collected = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
@@ -62,7 +64,9 @@ function createTransport(target: McpTarget): { transport: Transport; stderr: () 
  * ('infrastructure') naming what failed, with the server's stderr tail; the server is always closed.
  */
 export async function handshakeMcp(target: McpTarget, timeoutMs: number): Promise<McpHandshake> {
-  const { transport, stderr } = createTransport(target);
+  // The SDK loads on the first handshake, not with every module that reaches the probe (the package entry does).
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { transport, stderr } = await createTransport(target);
   const protocolVersion = captureProtocolVersion(transport);
   const client = new Client({ name: 'crossover-probe', version: '1' }, { capabilities: {} });
   try {

@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import { CrossoverError } from '../contracts/errors.js';
 
 export interface RunOptions {
@@ -26,6 +25,8 @@ function tail(text: string): string {
  * environment. Throws a CrossoverError ('infrastructure') saying how it failed, with a stderr tail.
  */
 export async function runBounded(command: string, args: readonly string[], options: RunOptions): Promise<RunOutput> {
+  // Loaded on use: the trial harness reaches this module, few trials build a provider index.
+  const { execa } = await import('execa');
   const result = await execa(command, args, {
     cwd: options.cwd,
     env: options.env,

@@ -1,8 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp.js';
+import { SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from '../plan/helpers.js';
 
 const bin = join(import.meta.dirname, '../../bin/crossover.js');
 
@@ -16,6 +17,15 @@ describe('crossover CLI', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('schema');
     expect(result.stdout).toContain('digest');
+  });
+
+  it('prints one command\'s usage and summary for <command> --help', async () => {
+    const result = await crossover(['run', '--help']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('Usage: crossover run <experiment.ts> [--plan <plan.json>] [--concurrency <n>]\n\nRun an experiment through Vitest: every scheduled trial, receipts, then the scorecard');
+    const schema = await crossover(['schema', '-h']);
+    expect(schema.stdout).toContain('Usage: crossover schema <');
+    expect(schema.stdout).toContain('|plan|');
   });
 
   it('prints the JSON Schema of a plan', async () => {
@@ -43,9 +53,26 @@ describe('crossover CLI', () => {
     expect((await crossover(['digest', root])).stdout).not.toBe(first.stdout);
   });
 
+  it('plans a TypeScript experiment whose helper is TypeScript too, from the built CLI on plain Node', async () => {
+    const root = await tempDir();
+    await writeCorpus(root, SMALL_CORPUS);
+    const file = await writeExperiment(root, 'exp', syntheticExperiment());
+    await writeFile(join(root, 'experiments/shared.ts'), "export const repeats: number = 3;\n");
+    await writeFile(file, `import { repeats } from './shared.js';\n${(await readFile(file, 'utf8')).replace('"repeats": 2', 'repeats')}`);
+    const result = await crossover(['plan', 'experiments/exp.ts', '--json'], root);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).repeats).toBe(3);
+  });
+
   it('exits 2 on an unknown command', async () => {
     const result = await crossover(['frobnicate']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('unknown command "frobnicate"');
+  });
+
+  it('treats a name every object inherits as an unknown command, not a crash', async () => {
+    const result = await crossover(['toString']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('unknown command "toString"');
   });
 });

@@ -15,7 +15,6 @@ function parseTarget(target: string | undefined): { adapter: 'claude-code' | 'co
 }
 
 export const agentsCommand: Command = {
-  summary: 'Install a pinned agent CLI into the project\'s own prefix and record its executable digest',
   usage: 'agents install <claude-code|codex>@<version> [--json]',
   async run(argv, io) {
     const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' } } });

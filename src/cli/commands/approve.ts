@@ -26,7 +26,6 @@ function describe(plan: Plan, id: string): string {
 }
 
 export const approveCommand: Command = {
-  summary: 'Approve one exact plan that may cost money or send source out (writes experiments/approvals/<experiment>-<plan>.json)',
   usage: 'approve <plan.json>',
   async run(argv, io) {
     const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });

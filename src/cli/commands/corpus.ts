@@ -46,7 +46,6 @@ async function verify(argv: string[], io: CliIo): Promise<number> {
 }
 
 export const corpusCommand: Command = {
-  summary: 'Qualify corpus tasks: hidden checks fail on the start, pass on the reference, catch every decoy',
   usage: USAGE,
   async run(argv, io) {
     const [sub, ...rest] = argv;

@@ -5,7 +5,6 @@ import { treeDigest } from '../../corpus/tree.js';
 import type { Command } from '../command.js';
 
 export const digestCommand: Command = {
-  summary: 'Print the tree digest of a directory (refuses symlinks and special files)',
   usage: 'digest <dir>',
   async run(argv, io) {
     const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });

@@ -1,29 +1,53 @@
-import type { Command } from '../command.js';
-import { agentsCommand } from './agents.js';
-import { approveCommand } from './approve.js';
-import { corpusCommand } from './corpus.js';
-import { digestCommand } from './digest.js';
-import { planCommand } from './plan.js';
-import { probeCommand } from './probe.js';
-import { receiptsCommand } from './receipts.js';
-import { runCommand } from './run.js';
-import { schemaCommand } from './schema.js';
-import { scoreCommand } from './score.js';
-import { trialCommand } from './trial.js';
-import { transcriptCommand } from './transcript.js';
+import type { CommandEntry } from '../command.js';
 
-/** The command table: one line per command, in the order --help lists them. */
-export const COMMANDS: Record<string, Command> = {
-  schema: schemaCommand,
-  digest: digestCommand,
-  probe: probeCommand,
-  plan: planCommand,
-  approve: approveCommand,
-  corpus: corpusCommand,
-  trial: trialCommand,
-  receipts: receiptsCommand,
-  score: scoreCommand,
-  run: runCommand,
-  agents: agentsCommand,
-  transcript: transcriptCommand,
+/** The command table, in the order --help lists it. A command's module loads only when it runs. */
+export const COMMANDS: Record<string, CommandEntry> = {
+  schema: {
+    summary: 'Print the JSON Schema of an artifact (plan, receipt, task, ...)',
+    load: async () => (await import('./schema.js')).schemaCommand,
+  },
+  digest: {
+    summary: 'Print the tree digest of a directory (refuses symlinks and special files)',
+    load: async () => (await import('./digest.js')).digestCommand,
+  },
+  probe: {
+    summary: 'Probe the providers of an experiment (or one provider.json): handshake, index one task, decide eligibility',
+    load: async () => (await import('./probe.js')).probeCommand,
+  },
+  plan: {
+    summary: 'Derive the preregistered plan of an experiment: identities, schedule, budget, cost, approvals (runs nothing)',
+    load: async () => (await import('./plan.js')).planCommand,
+  },
+  approve: {
+    summary: 'Approve one exact plan that may cost money or send source out (writes experiments/approvals/<experiment>-<plan>.json)',
+    load: async () => (await import('./approve.js')).approveCommand,
+  },
+  corpus: {
+    summary: 'Qualify corpus tasks: hidden checks fail on the start, pass on the reference, catch every decoy',
+    load: async () => (await import('./corpus.js')).corpusCommand,
+  },
+  trial: {
+    summary: 'Run one ad-hoc trial of a task with a shell-command agent and print its receipt (exit 0 when it passed)',
+    load: async () => (await import('./trial.js')).trialCommand,
+  },
+  receipts: {
+    summary: 'Verify stored receipts: recompute every digest, report tampered or corrupt files (exit 1)',
+    load: async () => (await import('./receipts.js')).receiptsCommand,
+  },
+  score: {
+    summary: 'Score a plan from its receipts: writes scorecard.json, .md and .html (runs nothing, no network)',
+    load: async () => (await import('./score.js')).scoreCommand,
+  },
+  run: {
+    summary: 'Run an experiment through Vitest: every scheduled trial, receipts, then the scorecard',
+    load: async () => (await import('./run.js')).runCommand,
+  },
+  agents: {
+    summary: 'Install a pinned agent CLI into the project\'s own prefix and record its executable digest',
+    load: async () => (await import('./agents.js')).agentsCommand,
+  },
+  transcript: {
+    summary: 'Print the diagnostics parsed from a saved Claude Code or Codex transcript',
+    load: async () => (await import('./transcript.js')).transcriptCommand,
+  },
 };

@@ -22,7 +22,6 @@ async function check(planFile: string, io: CliIo): Promise<number> {
 }
 
 export const planCommand: Command = {
-  summary: 'Derive the preregistered plan of an experiment: identities, schedule, budget, cost, approvals (runs nothing)',
   usage: 'plan <experiment.ts> [--out plan.json] [--json] | plan --check <plan.json>',
   async run(argv, io) {
     const { positionals, values } = parseArgs({

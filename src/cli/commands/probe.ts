@@ -49,7 +49,6 @@ function summaryLine(record: ProbeRecord, written: string | null): string {
 }
 
 export const probeCommand: Command = {
-  summary: 'Probe the providers of an experiment (or one provider.json): handshake, index one task, decide eligibility',
   usage:
     'probe <experiment.ts | provider.json> [--json] [--task <task dir>] [--experiment <id>] [--approve-egress <provider id>]...\n\n' +
     '  --task            the task whose snapshot the index command runs on (default: the experiment\'s first task)\n' +

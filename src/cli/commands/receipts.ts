@@ -17,7 +17,6 @@ function report(verification: ReceiptVerification, json: boolean, io: CliIo): nu
 }
 
 export const receiptsCommand: Command = {
-  summary: 'Verify stored receipts: recompute every digest, report tampered or corrupt files (exit 1)',
   usage: USAGE,
   async run(argv, io) {
     const [sub, ...rest] = argv;

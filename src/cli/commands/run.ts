@@ -11,7 +11,6 @@ import type { Command } from '../command.js';
  * the trials did; an infrastructure error, a drifted or a blocked plan does not.
  */
 export const runCommand: Command = {
-  summary: 'Run an experiment through Vitest: every scheduled trial, receipts, then the scorecard',
   usage: 'run <experiment.ts> [--plan <plan.json>] [--concurrency <n>]',
   async run(argv, io) {
     const { positionals, values } = parseArgs({

@@ -4,7 +4,6 @@ import { artifactNames, jsonSchemaOf, type ArtifactName } from '../../contracts/
 import type { Command } from '../command.js';
 
 export const schemaCommand: Command = {
-  summary: 'Print the JSON Schema of an artifact (plan, receipt, task, ...)',
   usage: `schema <${artifactNames().join('|')}>`,
   async run(argv, io) {
     const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });

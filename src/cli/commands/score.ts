@@ -22,7 +22,6 @@ function requiredOption(values: Record<string, string | undefined>, name: string
 }
 
 export const scoreCommand: Command = {
-  summary: 'Score a plan from its receipts: writes scorecard.json, .md and .html (runs nothing, no network)',
   usage: 'score --plan <plan.json> --receipts <dir> --out <dir>',
   async run(argv, io) {
     const { values } = parseArgs({

@@ -27,7 +27,6 @@ function formatTranscript(parsed: ParsedTranscript): string {
 }
 
 export const transcriptCommand: Command = {
-  summary: 'Print the diagnostics parsed from a saved Claude Code or Codex transcript',
   usage: 'transcript <claude-code|codex> <file> [--json]',
   async run(argv, io) {
     const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' } } });

@@ -45,7 +45,6 @@ function interruptSignal(): { signal: AbortSignal; release: () => void } {
 }
 
 export const trialCommand: Command = {
-  summary: 'Run one ad-hoc trial of a task with a shell-command agent and print its receipt (exit 0 when it passed)',
   usage: USAGE,
   async run(argv, io: CliIo) {
     const { values, positionals } = parseArgs({

@@ -1,6 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 /**
  * Debian's paths, the old headless shell (package chromium-headless-shell) preferred: it is the
@@ -71,6 +71,8 @@ export class BrowserSession {
       () => false,
     );
     if (!found) return { reason: `Chromium not found at ${path}: install the Debian package chromium-headless-shell or chromium (apt-get install chromium-headless-shell)` };
+    // Loaded on first launch: importing Playwright costs about 0.3 s of CPU, which a run without a browser check need not pay.
+    const { chromium } = await import('playwright-core');
     try {
       return { browser: await chromium.launch({ executablePath: path, args: CHROMIUM_ARGS, timeout: 60_000 }) };
     } catch (error) {
