@@ -1,6 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 /**
  * Debian's paths, the old headless shell (package chromium-headless-shell) preferred: it is the
@@ -72,6 +72,8 @@ export class BrowserSession {
     );
     if (!found) return { reason: `Chromium not found at ${path}: install the Debian package chromium-headless-shell or chromium (apt-get install chromium-headless-shell)` };
     try {
+      // Imported here: loading Playwright costs a worker about 0.7 s of CPU, and most tasks have no browser check.
+      const { chromium } = await import('playwright-core');
       return { browser: await chromium.launch({ executablePath: path, args: CHROMIUM_ARGS, timeout: 60_000 }) };
     } catch (error) {
       return { reason: `Chromium at ${path} failed to start: ${(error as Error).message.split('\n')[0]}` };
