@@ -45,13 +45,18 @@ export function defaultConcurrency(): number {
 }
 
 /**
- * Peak trials at once is workers × trials at once per file, and one file holds one task's trials: a
- * bound larger than a file's trials is reached only by running several files side by side.
+ * Peak trials at once is workers × trials at once per file, and one file holds one task's trials.
+ * A worker starts its next file only when the last trial of its current file has finished (graded,
+ * cleaned up), so a file that runs all its trials at once leaves its slots idle for the spread of
+ * their end times. A file runs in at least two turns, so a finished trial's slot refills at once
+ * within the file; more workers side by side then make up the bound (each imports the harness once).
  */
 export function spreadConcurrency(concurrency: number, trialsPerTask: readonly number[]): { maxWorkers: number; maxConcurrency: number } {
-  const perFile = Math.max(1, Math.min(concurrency, Math.max(0, ...trialsPerTask)));
-  const maxWorkers = Math.max(1, Math.min(trialsPerTask.length, Math.floor(concurrency / perFile)));
-  return { maxWorkers, maxConcurrency: perFile };
+  const largest = Math.max(1, ...trialsPerTask);
+  const inTwoTurns = Math.max(1, Math.min(concurrency, Math.ceil(largest / 2)));
+  const maxWorkers = Math.max(1, Math.min(trialsPerTask.length, Math.floor(concurrency / inTwoTurns)));
+  // Fewer files than the bound can use: each runs more of its trials at once instead.
+  return { maxWorkers, maxConcurrency: Math.min(largest, Math.floor(concurrency / maxWorkers)) };
 }
 
 /** Project names given with --project on Vitest's command line; empty when the run selects every project. */
@@ -76,7 +81,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
       const root = config.root ?? process.cwd();
       // Not isolated: every generated file imports the same harness, and a worker that re-imports
       // it (the schemas, the trial machinery) for each task file spends that CPU again per file.
-      // Trials share no module state but the grading slots, which are meant per process anyway.
+      // Trials share no module state (the grading slots are files, shared by every worker).
       const base = { retry: 0, bail: 0, isolate: false, globalSetup: [SETUP_FILE], passWithNoTests: false, server: { deps: { external: importedByNode() } } };
       const selected = selectedProjects(process.argv);
       const name = config.test?.name === undefined ? undefined : typeof config.test.name === 'string' ? config.test.name : config.test.name.label;

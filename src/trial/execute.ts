@@ -8,6 +8,7 @@ import type { PlannedArm } from '../contracts/plan.js';
 import { type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/receipt.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { readTree } from '../corpus/tree.js';
+import { STATE_DIR } from '../plan/layout.js';
 import { indexRevisionMatches } from '../probe/context-index.js';
 import { agentExec } from './agent-exec.js';
 import { detectContamination } from './contamination.js';
@@ -15,7 +16,7 @@ import { changedPaths, trialDiagnostics } from './diagnostics.js';
 import { agentEnvironment, MARKER_VARIABLE } from './environment.js';
 import type { BrowserSession } from './grading/browser-session.js';
 import { gradeWorkspace, type GradeResult } from './grading/grade.js';
-import { gradingSlots } from './grading-slots.js';
+import { GRADING_CAPACITY, inGradingSlot } from './grading-slots.js';
 import type { ProcessMarker } from './process-tree.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
 import { createRunHome } from './run-home.js';
@@ -132,7 +133,8 @@ async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): 
 
 async function grade(spec: TrialSpec, workspace: string, trialDir: string): Promise<GradeResult | Finding> {
   try {
-    return await gradingSlots.run(() => gradeWorkspace({ task: spec.task, workspace, signal: spec.signal, ...(spec.browser ? { browser: spec.browser } : {}) }));
+    const slots = join(spec.root, STATE_DIR, 'grading-slots');
+    return await inGradingSlot(slots, GRADING_CAPACITY, () => gradeWorkspace({ task: spec.task, workspace, signal: spec.signal, ...(spec.browser ? { browser: spec.browser } : {}) }));
   } catch (error) {
     return { kind: 'grader', detail: scrub(`grading could not finish: ${(error as Error).message}`, spec, trialDir) };
   }

@@ -1,31 +1,80 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 
-/**
- * Bounds how many trials of one process grade at once. Agents mostly wait on a model API, so many
- * run together; grading is CPU-bound (a Node process per check, Chromium pages), and a check that
- * times out fails the trial. Left unbounded, a busy machine would turn its own overload into agent
- * failures; bounded, extra trials wait for a slot instead of racing their checks' timeouts.
- */
-export class GradingSlots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
+/** How often a grading waiting for a slot looks again: small beside a grading. */
+const POLL_MS = 20;
 
-  constructor(readonly capacity: number) {
-    this.free = capacity;
-  }
+/** One grading per core: a grading is about one busy process (a Node check, a Chromium page). */
+export const GRADING_CAPACITY = availableParallelism();
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free -= 1;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free += 1;
-    }
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
-/** One slot per two cores per process: Vitest runs a worker process per core. */
-export const gradingSlots = new GradingSlots(Math.max(1, Math.floor(availableParallelism() / 2)));
+function owner(slot: string): number {
+  try {
+    return Number(readFileSync(slot, 'utf8'));
+  } catch {
+    return NaN;
+  }
+}
+
+/** A slot whose owner has exited (killed mid-grading); an empty file is still being claimed. */
+function abandoned(slot: string): boolean {
+  const pid = owner(slot);
+  return Number.isInteger(pid) && pid > 0 && !alive(pid);
+}
+
+/**
+ * Synchronous: a waiting grading tries every slot every POLL_MS, and these are a few microseconds
+ * each in the kernel; through the thread pool, many waiters would keep a core busy polling.
+ */
+function claim(slot: string): boolean {
+  try {
+    writeFileSync(slot, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (!abandoned(slot)) return false;
+    // Two claimers of one abandoned slot can both win it: one grading too many, once, after a crash.
+    rmSync(slot, { force: true });
+    return claim(slot);
+  }
+}
+
+async function acquire(dir: string, capacity: number): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  for (;;) {
+    for (let index = 0; index < capacity; index += 1) {
+      const slot = join(dir, `slot-${index}`);
+      if (claim(slot)) return slot;
+    }
+    await delay(POLL_MS);
+  }
+}
+
+/**
+ * Runs a grading once fewer than `capacity` gradings hold a slot in `dir`. Agents mostly wait on a
+ * model API, so many run together; grading is CPU-bound, and a check that times out fails the
+ * trial. Left unbounded, a busy machine would turn its own overload into agent failures; bounded,
+ * extra trials wait for a slot instead of racing their checks' timeouts. The trials of a run are
+ * spread over several worker processes (more than cores when the bound asks for it), so a slot is
+ * a file all of them see, created exclusively and holding its owner's pid: the bound holds for the
+ * project on this machine, however many workers there are.
+ */
+export async function inGradingSlot<T>(dir: string, capacity: number, work: () => Promise<T>): Promise<T> {
+  const slot = await acquire(dir, capacity);
+  try {
+    return await work();
+  } finally {
+    await rm(slot, { force: true });
+  }
+}

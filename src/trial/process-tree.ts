@@ -1,4 +1,4 @@
-import { readdir, readFile, readlink } from 'node:fs/promises';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { sep } from 'node:path';
 
 /**
@@ -16,20 +16,29 @@ export interface ProcessMarker {
   directory: string;
 }
 
-async function belongsToTrial(pid: string, marker: ProcessMarker): Promise<boolean> {
-  const environ = await readFile(`/proc/${pid}/environ`).catch(() => null);
+function readOrNull<T>(read: () => T): T | null {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+}
+
+function belongsToTrial(pid: string, marker: ProcessMarker): boolean {
+  const environ = readOrNull(() => readFileSync(`/proc/${pid}/environ`));
   if (environ && environ.toString('utf8').split('\0').includes(marker.variable)) return true;
-  const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => null);
+  const cwd = readOrNull(() => readlinkSync(`/proc/${pid}/cwd`));
   return cwd !== null && (cwd === marker.directory || cwd.startsWith(marker.directory + sep));
 }
 
-/** Pids of live processes that carry the trial's marker (never this process). */
-export async function markedProcesses(marker: ProcessMarker): Promise<number[]> {
-  const names = await readdir('/proc').catch(() => [] as string[]);
-  const pids = names.filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
-  const found: number[] = [];
-  for (const pid of pids) if (await belongsToTrial(pid, marker)) found.push(Number(pid));
-  return found;
+/**
+ * Pids of live processes that carry the trial's marker (never this process). Read synchronously:
+ * /proc is in memory, and a sweep runs at every trial's end, when the machine is busiest; through
+ * the thread pool the same sweep costs several times the CPU (two round trips per process).
+ */
+export function markedProcesses(marker: ProcessMarker): number[] {
+  const names = readOrNull(() => readdirSync('/proc')) ?? [];
+  return names.filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid && belongsToTrial(name, marker)).map(Number);
 }
 
 function kill(pid: number): void {
@@ -45,7 +54,7 @@ export async function killTree(leader: number | undefined, marker: ProcessMarker
   if (leader !== undefined) kill(-leader);
   // A process may fork while we sweep; repeat until a sweep finds nothing (bounded, to never spin).
   for (let round = 0; round < 20; round += 1) {
-    const pids = await markedProcesses(marker);
+    const pids = markedProcesses(marker);
     if (pids.length === 0) return;
     for (const pid of pids) kill(pid);
     await new Promise((resolve) => setTimeout(resolve, 20));

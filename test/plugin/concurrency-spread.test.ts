@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { spreadConcurrency } from '../../src/plugin/plugin.js';
 
 describe('the concurrency bound is reached, never exceeded, whatever a task file holds', () => {
-  it('a bound larger than one task file\'s trials runs files side by side: 4 files of 8 at 16 → 2 workers × 8', () => {
-    expect(spreadConcurrency(16, [8, 8, 8, 8])).toEqual({ maxWorkers: 2, maxConcurrency: 8 });
+  it('a file runs in two turns, so finished trials\' slots refill within it: 4 files of 8 at 16 → 4 workers × 4', () => {
+    expect(spreadConcurrency(16, [8, 8, 8, 8])).toEqual({ maxWorkers: 4, maxConcurrency: 4 });
+  });
+
+  it('the demo\'s 30 files of 8 at 16 run as 4 workers × 4, not 2 × 8', () => {
+    expect(spreadConcurrency(16, Array.from({ length: 30 }, () => 8))).toEqual({ maxWorkers: 4, maxConcurrency: 4 });
+  });
+
+  it('fewer files than the bound can use run more of their trials at once: 3 files of 8 at 64 → 3 workers × 8', () => {
+    expect(spreadConcurrency(64, [8, 8, 8])).toEqual({ maxWorkers: 3, maxConcurrency: 8 });
   });
 
   it('a bound smaller than a file\'s trials keeps one worker running that many of its trials', () => {
@@ -16,6 +24,7 @@ describe('the concurrency bound is reached, never exceeded, whatever a task file
       expect(spread.maxWorkers).toBeLessThanOrEqual(files);
       expect(spread.maxWorkers * spread.maxConcurrency).toBeLessThanOrEqual(bound);
       expect(spread.maxWorkers).toBeGreaterThanOrEqual(1);
+      expect(spread.maxConcurrency).toBeGreaterThanOrEqual(1);
     }
   });
 });

@@ -1,30 +1,69 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { GradingSlots } from '../../src/trial/grading-slots.js';
+import { inGradingSlot } from '../../src/trial/grading-slots.js';
+
+const run = promisify(execFile);
+
+/** A pid no process holds any more: a child that has exited. */
+async function exitedPid(): Promise<number> {
+  const { stdout } = await run(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(stdout);
+}
 
 describe('grading slots: overload waits for a slot instead of failing checks on timeouts', () => {
   it('never runs more gradings at once than its capacity, and runs every one', async () => {
-    const slots = new GradingSlots(2);
+    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
     let running = 0;
     let peak = 0;
-    const finished: number[] = [];
+    // The first gradings hold their slots until both are taken, so the peak is the bound, not luck.
+    let full: () => void = () => undefined;
+    const bothTaken = new Promise<void>((resolve) => (full = resolve));
     const work = (id: number) =>
-      slots.run(async () => {
+      inGradingSlot(dir, 2, async () => {
         running += 1;
         peak = Math.max(peak, running);
-        await new Promise((resolve) => setImmediate(resolve));
+        if (running === 2) full();
+        await bothTaken;
         running -= 1;
-        finished.push(id);
         return id;
       });
     const results = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(work));
     expect(results).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(peak).toBe(2);
-    expect(finished.sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it('frees its slot when a grading throws', async () => {
-    const slots = new GradingSlots(1);
-    await expect(slots.run(async () => Promise.reject(new Error('grader broke')))).rejects.toThrow('grader broke');
-    await expect(slots.run(async () => 'next')).resolves.toBe('next');
+    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    await expect(inGradingSlot(dir, 1, async () => Promise.reject(new Error('grader broke')))).rejects.toThrow('grader broke');
+    await expect(inGradingSlot(dir, 1, async () => 'next')).resolves.toBe('next');
+  });
+
+  it('a slot another process holds is waited for, and taken over once that process has exited', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const holderExited = new Promise((resolve) => holder.once('exit', resolve));
+    await writeFile(join(dir, 'slot-0'), String(holder.pid));
+    let ran = false;
+    const waiting = inGradingSlot(dir, 1, async () => {
+      ran = true;
+      return readFile(join(dir, 'slot-0'), 'utf8');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ran).toBe(false);
+    holder.kill('SIGKILL');
+    await holderExited;
+    await expect(waiting).resolves.toBe(String(process.pid));
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('a slot left by a process that has already exited is taken over at once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    await writeFile(join(dir, 'slot-0'), String(await exitedPid()));
+    await expect(inGradingSlot(dir, 1, async () => 'taken over')).resolves.toBe('taken over');
   });
 });
