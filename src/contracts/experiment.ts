@@ -74,7 +74,7 @@ export const ExperimentSchema = z
     egress: z.object({ hosts: z.array(HostSchema).default([]) }).strict().default({ hosts: [] }),
     credentials: z.array(EnvNameSchema).default([]).describe('Environment variables the agent needs, by name; values never enter an artifact.'),
     sandbox: SandboxKindSchema.default('bubblewrap'),
-    concurrency: z.number().int().positive().max(64).optional().describe('Trials at once; default sized to the machine.'),
+    concurrency: z.number().int().positive().max(64).optional().describe('Agents at once (1: one trial at a time); grading follows each agent, bounded by the cores. Default sized to the machine.'),
     stage1Scorecard: z.string().optional().describe('Stage 2: the stage-1 scorecard whose feasibility gates passed, relative to the experiment file.'),
   })
   .strict()

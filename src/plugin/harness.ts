@@ -11,6 +11,7 @@ import { type Receipt, sealReceipt } from '../contracts/receipt.js';
 import { type LoadedTask, loadTask } from '../corpus/load.js';
 import { readArtifact } from '../io/json.js';
 import { renderPrompt } from '../plan/prompt.js';
+import { AgentSlots } from '../trial/agent-slots.js';
 import { BrowserSession } from '../trial/grading/browser-session.js';
 import { runTrial } from '../trial/run-trial.js';
 import { type RunContext, RUN_CONTEXT_KEY } from './run-context.js';
@@ -95,6 +96,7 @@ export async function declareTrials(taskId: string): Promise<void> {
   // Launching Chromium costs more than a browser check: the trials of one task share one.
   const browser = new BrowserSession();
   afterAll(() => browser.close());
+  const agentSlots = new AgentSlots(context.agentsPerFile);
 
   const serversByProvider: Record<string, Promise<McpServerSpec[]>> = {};
 
@@ -117,6 +119,7 @@ export async function declareTrials(taskId: string): Promise<void> {
           signal: testContext.signal,
           timeoutMs,
           browser,
+          agentSlots,
         });
         const receipt = sealReceipt(body);
         testContext.task.meta.crossoverReceipt = receipt;

@@ -14,7 +14,7 @@ export interface CrossoverPluginOptions {
   experiment: string;
   /** a registered plan.json to hold the run to: any drift stops it */
   plan?: string;
-  /** trials at once; default from the experiment, else sized to the machine */
+  /** agents at once (1: one trial at a time); default from the experiment, else sized to the machine */
   concurrency?: number;
   /** a run `crossover run` already prepared, so the plan is not derived twice */
   prepared?: PreparedRun;
@@ -45,18 +45,18 @@ export function defaultConcurrency(): number {
 }
 
 /**
- * Peak trials at once is workers × trials at once per file, and one file holds one task's trials.
- * A worker starts its next file only when the last trial of its current file has finished (graded,
- * cleaned up), so a file that runs all its trials at once leaves its slots idle for the spread of
- * their end times. A file runs in at least two turns, so a finished trial's slot refills at once
- * within the file; more workers side by side then make up the bound (each imports the harness once).
+ * Peak agents at once is workers × agents at once per file, and one file holds one task's trials.
+ * A worker starts its next file only when the last trial of its current file has been graded and
+ * cleaned up, so a file whose agents all run at once leaves its slots idle while they grade. A file
+ * runs its agents in at least two turns, so the second turn's agents start while the first turn
+ * grades; more workers side by side then make up the bound (each imports the harness once).
  */
-export function spreadConcurrency(concurrency: number, trialsPerTask: readonly number[]): { maxWorkers: number; maxConcurrency: number } {
+export function spreadConcurrency(concurrency: number, trialsPerTask: readonly number[]): { maxWorkers: number; agentsPerFile: number } {
   const largest = Math.max(1, ...trialsPerTask);
   const inTwoTurns = Math.max(1, Math.min(concurrency, Math.ceil(largest / 2)));
   const maxWorkers = Math.max(1, Math.min(trialsPerTask.length, Math.floor(concurrency / inTwoTurns)));
-  // Fewer files than the bound can use: each runs more of its trials at once instead.
-  return { maxWorkers, maxConcurrency: Math.min(largest, Math.floor(concurrency / maxWorkers)) };
+  // Fewer files than the bound can use: each runs more of its agents at once instead.
+  return { maxWorkers, agentsPerFile: Math.min(largest, Math.floor(concurrency / maxWorkers)) };
 }
 
 /** Project names given with --project on Vitest's command line; empty when the run selects every project. */
@@ -91,6 +91,10 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
         const run = options.prepared ?? (await prepareRun({ experimentFile: options.experiment, root, ...(options.plan ? { planFile: options.plan } : {}) }));
         const testsDir = join(run.layout.planDir, 'tests');
         await writeTestFiles(testsDir, run.plan);
+        const concurrency = options.concurrency ?? run.experiment.experiment.concurrency ?? defaultConcurrency();
+        const trialsPerTask = run.plan.tasks.map((task) => run.plan.schedule.trials.filter((t) => t.taskId === task.id).length);
+        const { maxWorkers, agentsPerFile } = spreadConcurrency(concurrency, trialsPerTask);
+        const largest = Math.max(1, ...trialsPerTask);
         const context: RunContext = {
           root,
           experimentId: run.experiment.experiment.id,
@@ -100,16 +104,20 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
           sandbox: run.plan.environment.sandbox.kind,
           providers: run.experiment.experiment.providers,
           experimentDir: run.experiment.dir,
+          agentsPerFile,
           stopReason: null,
         };
-        const concurrency = options.concurrency ?? run.experiment.experiment.concurrency ?? defaultConcurrency();
         return {
           test: {
             ...base,
             include: [join(testsDir, '*.test.ts')],
             provide: { crossover: context },
-            ...spreadConcurrency(concurrency, run.plan.tasks.map((task) => run.plan.schedule.trials.filter((t) => t.taskId === task.id).length)),
-            testTimeout: (run.plan.budget.trialTimeoutSec + 60) * 1000,
+            maxWorkers,
+            // Every trial of a file is a running test at once, and the harness's agent slots bound
+            // the agents: a trial may wait for turns ahead of it before its own. A bound of one asks
+            // for one trial at a time, grading included.
+            maxConcurrency: concurrency === 1 ? 1 : largest,
+            testTimeout: (run.plan.budget.trialTimeoutSec + 60) * 1000 * Math.ceil(largest / agentsPerFile),
             hookTimeout: 60_000,
           },
         };
@@ -124,6 +132,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
           sandbox: 'none',
           providers: [],
           experimentDir: root,
+          agentsPerFile: 1,
           stopReason: error.message,
         };
         // Vitest runs no global setup for a project without test files: a project chosen by name

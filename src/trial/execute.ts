@@ -11,6 +11,7 @@ import { readTree } from '../corpus/tree.js';
 import { STATE_DIR } from '../plan/layout.js';
 import { indexRevisionMatches } from '../probe/context-index.js';
 import { agentExec } from './agent-exec.js';
+import type { AgentSlots } from './agent-slots.js';
 import { detectContamination } from './contamination.js';
 import { changedPaths, trialDiagnostics } from './diagnostics.js';
 import { agentEnvironment, MARKER_VARIABLE } from './environment.js';
@@ -50,6 +51,8 @@ export interface TrialSpec {
   referenceAllowed: boolean;
   /** one Chromium shared by the trials of a test file; absent: grading launches its own */
   browser?: BrowserSession;
+  /** the bound on agents at once this trial shares; absent: its agent runs at once */
+  agentSlots?: AgentSlots;
 }
 
 /** Receipt text never carries this machine's paths: the trial and root directories are replaced by names. */
@@ -149,16 +152,12 @@ async function removeTrialDir(trialDir: string, spec: TrialSpec): Promise<Findin
   }
 }
 
-/**
- * DESIGN §6 for one trial: fresh workspace and run home, the agent under the sandbox, contamination,
- * hidden grading, removal. Returns the receipt body; the caller seals and stores it, so a process
- * killed mid-trial leaves no receipt at all.
- */
-export async function executeTrial(spec: TrialSpec): Promise<ReceiptBody> {
-  const trialDir = trialDirectory(spec.root, spec.planId, spec.trial.id);
+type AgentPhase = { notRun: ReceiptBody } | { prepared: Prepared; result: AgentRunResult; elapsedMs: number };
+
+/** Fresh workspace and run home, then the agent: what holds one of the agent slots. */
+async function agentPhase(spec: TrialSpec, trialDir: string, base: ReturnType<typeof receiptBase>): Promise<AgentPhase> {
   const markerValue = randomBytes(12).toString('hex');
   const marker: ProcessMarker = { variable: `${MARKER_VARIABLE}=${markerValue}`, directory: trialDir };
-  const base = receiptBase(spec.planId, spec.trial, spec.arm.agent.spec);
   let prepared: Prepared;
   try {
     prepared = await prepare(spec, trialDir, marker, markerValue);
@@ -167,12 +166,24 @@ export async function executeTrial(spec: TrialSpec): Promise<ReceiptBody> {
     const drift = error instanceof CrossoverError && error.code === 'drift';
     const detail = scrub(`setup failed: ${(error as Error).message}`, spec, trialDir);
     const sandbox = { kind: spec.sandbox, version: spec.sandbox === 'bubblewrap' ? await bubblewrapVersion() : null };
-    return notRunReceipt(base, drift ? 'drift' : 'setup-failed', sandbox, [{ kind: 'sandbox', detail }, ...(cleanup ? [cleanup] : [])]);
+    return { notRun: notRunReceipt(base, drift ? 'drift' : 'setup-failed', sandbox, [{ kind: 'sandbox', detail }, ...(cleanup ? [cleanup] : [])]) };
   }
-
   const started = performance.now();
   const result = await runAgent(prepared, spec, trialDir);
-  const elapsedMs = Math.round(performance.now() - started);
+  return { prepared, result, elapsedMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * DESIGN §6 for one trial: fresh workspace and run home, the agent under the sandbox, contamination,
+ * hidden grading, removal. Returns the receipt body; the caller seals and stores it, so a process
+ * killed mid-trial leaves no receipt at all.
+ */
+export async function executeTrial(spec: TrialSpec): Promise<ReceiptBody> {
+  const trialDir = trialDirectory(spec.root, spec.planId, spec.trial.id);
+  const base = receiptBase(spec.planId, spec.trial, spec.arm.agent.spec);
+  const phase = await (spec.agentSlots ? spec.agentSlots.run(() => agentPhase(spec, trialDir, base)) : agentPhase(spec, trialDir, base));
+  if ('notRun' in phase) return phase.notRun;
+  const { prepared, result, elapsedMs } = phase;
   const cancelled = spec.signal.aborted;
 
   const findings: Finding[] = [];

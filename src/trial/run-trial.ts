@@ -8,7 +8,7 @@ import { notRunReceipt, receiptBase } from './receipt-body.js';
 /** What a plan trial adds to a trial spec, and the spec fields a plan derives (made optional). */
 export interface RunTrialInput
   extends Pick<TrialSpec, 'planId' | 'root' | 'task' | 'arm' | 'prompt' | 'sandbox' | 'mcpServers' | 'timeoutMs'>,
-    Partial<Pick<TrialSpec, 'signal' | 'referenceAllowed' | 'browser' | 'loopback' | 'readOnly'>> {
+    Partial<Pick<TrialSpec, 'signal' | 'referenceAllowed' | 'browser' | 'loopback' | 'readOnly' | 'agentSlots'>> {
   plan: Plan;
   trialId: string;
 }
@@ -50,5 +50,6 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     signal: input.signal ?? new AbortController().signal,
     referenceAllowed: input.referenceAllowed ?? plan.synthetic,
     ...(input.browser ? { browser: input.browser } : {}),
+    ...(input.agentSlots ? { agentSlots: input.agentSlots } : {}),
   });
 }
