@@ -144,7 +144,9 @@ async function trivialCorpus(root: string): Promise<void> {
 /** Milliseconds since the epoch written by the agents, one a line. */
 async function marks(file: string): Promise<number[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
-  return text.split('\n').filter(Boolean).map(Number);
+  const stamps = text.split('\n').filter(Boolean).map(Number);
+  if (stamps.some((stamp) => !Number.isSafeInteger(stamp))) throw new Error(`${file}: expected one millisecond timestamp a line (GNU date +%s%3N)`);
+  return stamps;
 }
 
 /** Most agents running at the same moment, from their start and end marks. */
@@ -157,8 +159,9 @@ function peakAtOnce(starts: number[], ends: number[]): number {
 }
 
 async function sleepers(): Promise<{ startup: number; trialsWall: number; commandWall: number; receipts: number; trials: number; peak: number }> {
-  // Millisecond clock without GNU date's %N: node is on PATH wherever Crossover runs.
-  const clock = `node -e "process.stdout.write(Date.now()+'\\\\n')"`;
+  // GNU date's millisecond clock: a `node -e` clock costs each agent two Node start-ups (about 90 ms
+  // of CPU), which crowd the turn changes and would be counted as the harness's overhead.
+  const clock = 'date +%s%3N';
   const root = await project('sleepers', (dir) => ({
     stage: 1,
     agent: { adapter: 'command', command: `${clock} >> ${join(dir, 'starts.txt')}; sleep ${SLEEPERS.sleepMs / 1000}; ${clock} >> ${join(dir, 'ends.txt')}` },
