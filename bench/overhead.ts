@@ -31,9 +31,18 @@ async function put(path: string, text: string): Promise<void> {
   await writeFile(path, text);
 }
 
+/** Every temporary directory the bench made: removed at the end, also when a measurement fails. */
+const scratchDirs: string[] = [];
+
+async function scratchDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  scratchDirs.push(dir);
+  return dir;
+}
+
 /** A project directory with node_modules linked, the default prompt, and the experiment `fields(root)` declares. */
 async function project(name: string, fields: (root: string) => Record<string, unknown>): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), `crossover-bench-${name}-`));
+  const root = await scratchDir(`crossover-bench-${name}-`);
   await symlink(join(REPO, 'node_modules'), join(root, 'node_modules'));
   await put(join(root, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
   await put(join(root, 'experiments/prompts/default.md'), '{{task.prompt}}\n');
@@ -62,7 +71,7 @@ const ms = (value: number): string => `${value.toFixed(1)} ms`;
 async function floorPerTrial(taskDir: string, runs: number): Promise<number> {
   const task = JSON.parse(await readFile(join(taskDir, 'task.json'), 'utf8')) as { checks: { required: { file: string }[]; regressions: { file: string }[] } };
   const checks = [...task.checks.required, ...task.checks.regressions].map((c) => join(taskDir, 'checks', c.file));
-  const scratch = await mkdtemp(join(tmpdir(), 'crossover-bench-floor-'));
+  const scratch = await scratchDir('crossover-bench-floor-');
   const started = performance.now();
   for (let run = 0; run < runs; run += 1) {
     const workspace = join(scratch, `ws-${run}`);
@@ -72,9 +81,7 @@ async function floorPerTrial(taskDir: string, runs: number): Promise<number> {
       await new Promise<void>((done, fail) => spawn(process.execPath, ['--input-type=module', '-e', source], { cwd: workspace, stdio: 'ignore' }).on('exit', () => done()).on('error', fail));
     }
   }
-  const elapsed = performance.now() - started;
-  await rm(scratch, { recursive: true, force: true });
-  return elapsed / runs;
+  return (performance.now() - started) / runs;
 }
 
 interface JsonReport {
@@ -114,9 +121,7 @@ async function harnessPerTrial(sandbox: 'none' | 'bubblewrap'): Promise<{ test: 
   const file = report.testResults[0];
   if (!file) throw new Error(`${root}: the run produced no test file`);
   const durations = file.assertionResults.map((t) => t.duration ?? 0);
-  const result = { test: mean(durations), wall: (file.endTime - file.startTime) / durations.length, statuses: file.assertionResults.map((t) => t.status) };
-  await rm(root, { recursive: true, force: true });
-  return result;
+  return { test: mean(durations), wall: (file.endTime - file.startTime) / durations.length, statuses: file.assertionResults.map((t) => t.status) };
 }
 
 // ---- 2 + 3. start-up and sleeping agents through `crossover run` -------------------------------
@@ -192,7 +197,7 @@ async function sleepers(): Promise<{ startup: number; trialsWall: number; comman
   const key = (await readdir(planDir)).find((name) => /^[0-9a-f]{16}$/.test(name));
   const receipts = key ? (await readdir(join(planDir, key, 'receipts'))).filter((n) => n.endsWith('.json')).length : 0;
   if (starts.length === 0) throw new Error(`no agent started:\n${output}`);
-  const result = {
+  return {
     startup: Math.min(...starts) - spawned,
     trialsWall: Math.max(...ends) - Math.min(...starts),
     commandWall: ended - spawned,
@@ -200,8 +205,6 @@ async function sleepers(): Promise<{ startup: number; trialsWall: number; comman
     trials: starts.length,
     peak: peakAtOnce(starts, ends),
   };
-  await rm(root, { recursive: true, force: true });
-  return result;
 }
 
 async function main(): Promise<void> {
@@ -225,4 +228,8 @@ async function main(): Promise<void> {
   process.stdout.write(`   whole command, spawn → exit           ${ms(run.commandWall)}\n`);
 }
 
-await main();
+try {
+  await main();
+} finally {
+  await Promise.all(scratchDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+}
