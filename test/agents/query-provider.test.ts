@@ -6,6 +6,7 @@ import type { PlannedArm } from '../../src/contracts/plan.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { executeTrial } from '../../src/trial/execute.js';
 import { tempDir } from '../helpers/temp.js';
+import { trialSpec } from '../helpers/trial-spec.js';
 import { PAGES_TASK } from '../trial/hostile.js';
 
 const server = join(import.meta.dirname, '../../fixtures/providers/code-search/server.mjs');
@@ -33,24 +34,7 @@ function arm(role: PlannedArm['role'], withProvider: boolean): PlannedArm {
 }
 
 async function trialWith(planned: PlannedArm) {
-  const task = await loadTask(PAGES_TASK);
-  return executeTrial({
-    planId: digestOf('query-provider-test'),
-    trial: { id: 'abcdefabcdefabcdefabcdef', taskId: task.task.id, taskDigest: task.digest, arm: planned.id, role: planned.role, repeat: 1, block: 0, position: 0 },
-    root: await tempDir(),
-    task,
-    arm: planned,
-    prompt: task.prompt,
-    sandbox: 'bubblewrap',
-    mcpServers: [codeSearch],
-    credentials: [],
-    egressHosts: [],
-    loopback: false,
-    readOnly: [],
-    timeoutMs: 30_000,
-    signal: new AbortController().signal,
-    referenceAllowed: true,
-  });
+  return executeTrial(trialSpec(await loadTask(PAGES_TASK), planned, { root: await tempDir(), mcpServers: [codeSearch], referenceAllowed: true }));
 }
 
 describe('the synthetic agent that queries its MCP provider before acting', () => {

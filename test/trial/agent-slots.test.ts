@@ -6,6 +6,7 @@ import { adHocDefinition } from '../../src/trial/ad-hoc.js';
 import { AgentSlots } from '../../src/trial/agent-slots.js';
 import { executeTrial } from '../../src/trial/execute.js';
 import { tempDir } from '../helpers/temp.js';
+import { trialSpec } from '../helpers/trial-spec.js';
 
 async function put(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
@@ -57,24 +58,7 @@ describe('agent slots: the bound on agents at once', () => {
     const slots = new AgentSlots(1);
     const trial = (command: string) => {
       const { planId, trial: scheduled, arm } = adHocDefinition({ task, command, sandbox: 'none', timeoutMs: 30_000 });
-      return executeTrial({
-        planId,
-        trial: scheduled,
-        root,
-        task,
-        arm,
-        prompt: task.prompt,
-        sandbox: 'none',
-        mcpServers: [],
-        credentials: [],
-        egressHosts: [],
-        loopback: false,
-        readOnly: [],
-        timeoutMs: 30_000,
-        signal: new AbortController().signal,
-        referenceAllowed: false,
-        agentSlots: slots,
-      });
+      return executeTrial(trialSpec(task, arm, { root, planId, trial: scheduled, sandbox: 'none', agentSlots: slots }));
     };
     // The first trial's grading holds a grading slot (a file) for its 1.5 s check. The second agent
     // gets the one agent slot only when the first lets go of it, waits 0.5 s, and lists the slots.

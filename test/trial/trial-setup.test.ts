@@ -6,6 +6,7 @@ import type { PlannedArm } from '../../src/contracts/plan.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { executeTrial, type TrialSpec } from '../../src/trial/execute.js';
 import { tempDir } from '../helpers/temp.js';
+import { trialSpec } from '../helpers/trial-spec.js';
 import { PAGES_TASK } from './hostile.js';
 
 function noopArm(instructionFiles: PlannedArm['instructionFiles'] = []): PlannedArm {
@@ -20,26 +21,7 @@ function noopArm(instructionFiles: PlannedArm['instructionFiles'] = []): Planned
 }
 
 async function spec(root: string, overrides: Partial<TrialSpec> = {}): Promise<TrialSpec> {
-  const task = await loadTask(PAGES_TASK);
-  const arm = overrides.arm ?? noopArm();
-  return {
-    planId: digestOf('trial-setup-test'),
-    trial: { id: 'fedcbafedcbafedcbafedcba', taskId: task.task.id, taskDigest: task.digest, arm: arm.id, role: arm.role, repeat: 1, block: 0, position: 0 },
-    root,
-    task,
-    arm,
-    prompt: task.prompt,
-    sandbox: 'bubblewrap',
-    mcpServers: [],
-    credentials: [],
-    egressHosts: [],
-    loopback: false,
-    readOnly: [],
-    timeoutMs: 30_000,
-    signal: new AbortController().signal,
-    referenceAllowed: false,
-    ...overrides,
-  };
+  return trialSpec(await loadTask(PAGES_TASK), overrides.arm ?? noopArm(), { root, ...overrides });
 }
 
 describe('trial setup', () => {
