@@ -1,5 +1,5 @@
 export * from './contracts/index.js';
-export { readTree, treeDigest } from './corpus/tree.js';
+export { readTree, treeDigest } from './io/tree.js';
 export { defineExperiment } from './plan/define.js';
 export { loadExperiment, type LoadedExperiment } from './plan/load-experiment.js';
 export { derivePlan, type DerivedPlan } from './plan/derive.js';
@@ -10,8 +10,8 @@ export type { PlanSummary } from './plan/summary.js';
 export * from './score/index.js';
 export { materializeTree } from './corpus/materialize.js';
 export { qualifyCorpus, qualifyTask, type CorpusFilter, type QualifyOptions } from './corpus/qualify.js';
-export { BrowserSession, chromiumPath } from './trial/grading/browser-session.js';
-export { gradeWorkspace, type GradeInput, type GradeResult, type GradeStatus } from './trial/grading/grade.js';
+export { BrowserSession, chromiumPath } from './grading/browser-session.js';
+export { gradeWorkspace, type GradeInput, type GradeResult, type GradeStatus } from './grading/grade.js';
 export { probeProvider, PROBE_LIMITS, type ProbeLimits, type ProbeOptions } from './probe/probe.js';
 export { buildTaskIndex, indexRevisionMatches, INDEX_MANIFEST, type TaskIndex, type TaskIndexOptions } from './probe/context-index.js';
 export { decideEligibility, isPinnedVersion } from './probe/eligibility.js';
@@ -23,7 +23,8 @@ export { adHocDefinition, runAdHocTrial, type AdHocTrialInput } from './trial/ad
 export { executeTrial, type TrialSpec } from './trial/execute.js';
 export { adapterFor } from './agents/registry.js';
 export { seededDraw } from './agents/synthetic.js';
-export { agentPrefix, installAgent, readInstalledAgent } from './agents/install.js';
+export { installAgent } from './agents/install.js';
+export { agentPrefix, readInstalledAgent } from './io/agent-install.js';
 export { parseTranscript, type ParsedTranscript } from './agents/transcript.js';
 export { parseClaudeTranscript, type ClaudeResult, type ClaudeTranscript } from './agents/claude-code/transcript.js';
 export { parseCodexEvents, parseCodexRollout, type CodexEnd, type CodexEvents } from './agents/codex/transcript.js';

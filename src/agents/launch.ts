@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Agent } from '../contracts/agent.js';
 import { CrossoverError } from '../contracts/errors.js';
-import { agentPrefix, readInstalledAgent } from './install.js';
+import { agentPrefix, readInstalledAgent } from '../io/agent-install.js';
 
 type InstalledSpec = Extract<Agent, { adapter: 'claude-code' | 'codex' }>;
 

@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import type { Agent } from '../contracts/agent.js';
 import type { McpServerSpec } from './adapter.js';
 import { isLoopbackHost } from '../probe/egress.js';
-import { agentPrefix } from './install.js';
+import { agentPrefix } from '../io/agent-install.js';
 
 /** True when the agent's model API is a server on this machine (a local mock). */
 export function usesLoopbackModel(agent: Agent): boolean {

@@ -2,7 +2,7 @@ import { cp } from 'node:fs/promises';
 import { sha256Hex } from '../contracts/canonical.js';
 import type { Agent } from '../contracts/agent.js';
 import { CrossoverError } from '../contracts/errors.js';
-import { readTree } from '../corpus/tree.js';
+import { readTree } from '../io/tree.js';
 import type { AgentAdapter, AgentObservation, AgentRunContext, AgentRunResult, ToolCall } from './adapter.js';
 import { queryMcpServers } from './mcp-query.js';
 

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { type Corpus, CorpusSchema, type Task, TaskSchema } from '../contracts/corpus.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
-import { treeDigest } from './tree.js';
+import { treeDigest } from '../io/tree.js';
 
 export interface TaskDigests {
   taskJson: string;

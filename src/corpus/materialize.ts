@@ -1,7 +1,7 @@
 import { chmod, copyFile, mkdir, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
-import { readTree } from './tree.js';
+import { readTree } from '../io/tree.js';
 
 /** A fresh destination: created here, or an existing empty directory (from mkdtemp, say). */
 async function freshDirectory(dest: string): Promise<void> {

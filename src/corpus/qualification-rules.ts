@@ -1,5 +1,5 @@
 import type { LoadedTask } from './load.js';
-import type { GradeResult } from '../trial/grading/grade.js';
+import type { GradeResult } from '../grading/grade.js';
 
 /** The gradings qualification rests on, and what the starting tree leaks. */
 export interface QualificationEvidence {

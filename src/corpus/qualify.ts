@@ -3,14 +3,14 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
 import type { CorpusVerification, Qualification, TreeSize } from '../contracts/qualification.js';
-import { BrowserSession } from '../trial/grading/browser-session.js';
-import { gradeWorkspace, type GradeResult } from '../trial/grading/grade.js';
-import { taskCheckPaths } from '../trial/grading/tampering.js';
+import { BrowserSession } from '../grading/browser-session.js';
+import { gradeWorkspace, type GradeResult } from '../grading/grade.js';
+import { taskCheckPaths } from '../grading/tampering.js';
 import { changedLines, lineCount } from './difficulty.js';
 import type { LoadedCorpus, LoadedTask } from './load.js';
 import { materializeTree } from './materialize.js';
 import { qualificationReasons } from './qualification-rules.js';
-import { readTree } from './tree.js';
+import { readTree } from '../io/tree.js';
 
 export interface QualifyOptions {
   /** a Chromium shared across tasks; by default one is launched when needed and closed */

@@ -1,6 +1,6 @@
 import type { Agent } from '../contracts/agent.js';
 import type { AgentIdentity } from '../contracts/plan.js';
-import { currentDigest, readInstalledAgent } from '../agents/install.js';
+import { currentDigest, readInstalledAgent } from '../io/agent-install.js';
 
 /**
  * The agent's bound identity. Synthetic and command agents have no installed executable to

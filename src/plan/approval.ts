@@ -5,7 +5,7 @@ import { ApprovalSchema } from '../contracts/approval.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
 import type { Experiment } from '../contracts/experiment.js';
 import type { Cost } from '../contracts/plan.js';
-import { planKey } from './layout.js';
+import { planKey } from '../io/layout.js';
 
 /**
  * Why a plan needs a human's approval before anything runs: it may cost money, its cost is

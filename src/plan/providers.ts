@@ -4,7 +4,7 @@ import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedCommand, PlannedProvider } from '../contracts/plan.js';
 import type { Provider } from '../contracts/provider.js';
-import { isPathArgument, rootRelative } from './paths.js';
+import { isPathArgument, rootRelative } from '../io/paths.js';
 
 interface Place {
   root: string;

@@ -12,11 +12,11 @@ import { type LoadedTask, loadTask } from '../corpus/load.js';
 import { readArtifact } from '../io/json.js';
 import { renderPrompt } from '../plan/prompt.js';
 import { AgentSlots } from '../trial/agent-slots.js';
-import { BrowserSession } from '../trial/grading/browser-session.js';
+import { BrowserSession } from '../grading/browser-session.js';
 import { runTrial } from '../trial/run-trial.js';
 import { type RunContext, RUN_CONTEXT_KEY } from './run-context.js';
 import { ensureTaskIndex } from './task-index.js';
-import type { TrialMeta } from './trial-meta.js';
+import type { TrialMeta } from '../reporters/trial-meta.js';
 
 /** The prompt every trial of the task receives, re-rendered from the template the plan bound. */
 async function renderBoundPrompt(root: string, plan: Plan, task: { id: string; title: string; prompt: string }): Promise<string> {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type {} from 'vitest/config';
 import { CrossoverError } from '../contracts/errors.js';
-import { STATE_DIR } from '../plan/layout.js';
+import { STATE_DIR } from '../io/layout.js';
 import { writeStoppedFile, writeTestFiles } from './generate.js';
 import { type PreparedRun, prepareRun } from './prepare.js';
 import type { RunContext } from './run-context.js';

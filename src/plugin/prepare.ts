@@ -8,7 +8,7 @@ import { writeNewFileAtomic } from '../io/atomic.js';
 import { checkDrift, formatDrifts } from '../plan/drift.js';
 import { derivePlan } from '../plan/derive.js';
 import type { LoadedExperiment } from '../plan/load-experiment.js';
-import { runLayout, type RunLayout } from '../plan/layout.js';
+import { runLayout, type RunLayout } from '../io/layout.js';
 
 export interface PreparedRun {
   experiment: LoadedExperiment;

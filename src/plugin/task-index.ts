@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Provider } from '../contracts/provider.js';
 import type { LoadedTask } from '../corpus/load.js';
-import { STATE_DIR } from '../plan/layout.js';
+import { STATE_DIR } from '../io/layout.js';
 import { buildTaskIndex, indexRevisionMatches } from '../probe/context-index.js';
 import { taskSnapshot } from '../trial/workspace.js';
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { isPathArgument } from '../plan/paths.js';
+import { isPathArgument } from '../io/paths.js';
 
 /** Commands and arguments that are path arguments are relative to the declaring file's directory. */
 function fromBase(value: string, baseDir: string): string {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DigestSchema } from '../contracts/common.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { Provider } from '../contracts/provider.js';
-import { treeDigest } from '../corpus/tree.js';
+import { treeDigest } from '../io/tree.js';
 import { writeArtifact } from '../io/json.js';
 import { resolveCommand } from './command.js';
 import { egressPosture } from './egress.js';

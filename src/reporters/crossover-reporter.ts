@@ -9,7 +9,7 @@ import { writeReceipt } from '../receipts/store.js';
 import { buildScorecard } from '../score/scorecard.js';
 import { writeScorecard } from './write-scorecard.js';
 import { summarizeRun } from './summary.js';
-import '../plugin/trial-meta.js';
+import './trial-meta.js';
 
 interface PlanSeen {
   planId: string;

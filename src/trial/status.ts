@@ -1,6 +1,6 @@
 import type { AgentRunResult } from '../agents/adapter.js';
 import type { TrialStatus } from '../contracts/receipt.js';
-import type { GradeStatus } from './grading/grade.js';
+import type { GradeStatus } from '../grading/grade.js';
 
 export interface StatusInput {
   cancelled: boolean;

@@ -1,7 +1,8 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentPrefix, fileDigest } from '../../src/agents/install.js';
+import { agentPrefix } from '../../src/io/agent-install.js';
+import { fileDigest } from '../../src/io/file-digest.js';
 import { digestBytes } from '../../src/contracts/canonical.js';
 import { checkDrift } from '../../src/plan/drift.js';
 import { derivePlan } from '../../src/plan/derive.js';

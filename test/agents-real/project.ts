@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import type { Action, Conversation, MockRequest } from '../../fixtures/mock-models/script.js';
-import { agentPrefix } from '../../src/agents/install.js';
+import { agentPrefix } from '../../src/io/agent-install.js';
 import { main } from '../../src/cli/main.js';
 import { type AgentInput, type InstallableAdapter, type InstalledAgent, InstalledAgentSchema } from '../../src/contracts/agent.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agentPrefix, fileDigest } from '../../src/agents/install.js';
+import { agentPrefix } from '../../src/io/agent-install.js';
+import { fileDigest } from '../../src/io/file-digest.js';
 import type { MockServer, Script } from '../../fixtures/mock-models/script.js';
 import type { AgentInput, InstallableAdapter } from '../../src/contracts/agent.js';
 import type { Receipt } from '../../src/contracts/receipt.js';

@@ -2,7 +2,7 @@ import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { materializeTree } from '../../src/corpus/materialize.js';
-import { readTree } from '../../src/corpus/tree.js';
+import { readTree } from '../../src/io/tree.js';
 import { tempDir } from '../helpers/temp.js';
 
 async function taskWithOverlay() {

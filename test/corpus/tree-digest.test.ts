@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { CrossoverError } from '../../src/contracts/errors.js';
-import { treeDigest } from '../../src/corpus/tree.js';
+import { treeDigest } from '../../src/io/tree.js';
 import { tempDir } from '../helpers/temp.js';
 
 async function sampleTree(): Promise<string> {

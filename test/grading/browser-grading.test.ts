@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BrowserSession, chromiumPath } from '../../src/trial/grading/browser-session.js';
-import { gradeWorkspace } from '../../src/trial/grading/grade.js';
+import { BrowserSession, chromiumPath } from '../../src/grading/browser-session.js';
+import { gradeWorkspace } from '../../src/grading/grade.js';
 import { fixtureTask, fixtureWorkspace } from './fixtures.js';
 
 describe('browser checks drive real headless Chromium', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeWorkspace } from '../../src/trial/grading/grade.js';
+import { gradeWorkspace } from '../../src/grading/grade.js';
 import { fixtureTask, fixtureWorkspace } from './fixtures.js';
 
 describe('cancelling a grading', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../src/contracts/receipt.js';
-import { gradeStatus, gradeWorkspace } from '../../src/trial/grading/grade.js';
+import { gradeStatus, gradeWorkspace } from '../../src/grading/grade.js';
 import { fixtureTask, fixtureWorkspace } from './fixtures.js';
 
 const result = (status: CheckResult['status'], kind: CheckResult['kind'] = 'required'): CheckResult => ({ id: `c-${status}`, kind, status, message: '' });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../src/contracts/receipt.js';
-import { gradeWorkspace, type GradeResult } from '../../src/trial/grading/grade.js';
+import { gradeWorkspace, type GradeResult } from '../../src/grading/grade.js';
 import { fixtureTask, fixtureWorkspace } from './fixtures.js';
 
 // One grading of the hostile fixture: each of its checks tries something the grader must deny.

@@ -1,7 +1,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gradeWorkspace } from '../../src/trial/grading/grade.js';
+import { gradeWorkspace } from '../../src/grading/grade.js';
 import { tempDir } from '../helpers/temp.js';
 import { fixtureTask, fixtureWorkspace } from './fixtures.js';
 

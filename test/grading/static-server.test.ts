@@ -2,7 +2,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { serveStatic } from '../../src/trial/grading/static-server.js';
+import { serveStatic } from '../../src/grading/static-server.js';
 import { tempDir } from '../helpers/temp.js';
 
 /** A raw request: the path is sent exactly as given, without URL normalization. */

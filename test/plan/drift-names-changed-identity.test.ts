@@ -1,7 +1,7 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { experimentLayout } from '../../src/plan/layout.js';
+import { experimentLayout } from '../../src/io/layout.js';
 import { tempDir } from '../helpers/temp.js';
 import { crossover, SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from './helpers.js';
 

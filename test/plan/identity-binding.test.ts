@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { digestBytes } from '../../src/contracts/canonical.js';
 import { derivePlan } from '../../src/plan/derive.js';
-import { experimentLayout } from '../../src/plan/layout.js';
+import { experimentLayout } from '../../src/io/layout.js';
 import { tempDir } from '../helpers/temp.js';
 import { crossover, SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from './helpers.js';
 

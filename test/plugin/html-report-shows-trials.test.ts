@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdir, readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { BrowserSession } from '../../src/trial/grading/browser-session.js';
+import { BrowserSession } from '../../src/grading/browser-session.js';
 import { planDir, receiptNames, REPO, REPORTER, smallProject, vitest } from './project.js';
 
 const session = new BrowserSession();

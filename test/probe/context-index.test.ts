@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { cp, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CrossoverError } from '../../src/contracts/errors.js';
-import { treeDigest } from '../../src/corpus/tree.js';
+import { treeDigest } from '../../src/io/tree.js';
 import { buildTaskIndex, indexRevisionMatches, INDEX_MANIFEST } from '../../src/probe/context-index.js';
 import { tempDir } from '../helpers/temp.js';
 import { provider, sampleTask } from './support.js';

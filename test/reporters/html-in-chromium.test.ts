@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/reporters/html.js';
 import { writeScorecard } from '../../src/reporters/write-scorecard.js';
 import { buildScorecard } from '../../src/score/index.js';
-import { BrowserSession } from '../../src/trial/grading/browser-session.js';
+import { BrowserSession } from '../../src/grading/browser-session.js';
 import { showcaseRun } from '../../fixtures/score/showcase.js';
 import { tempDir } from '../helpers/temp.js';
 

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { agentPrefix, installAgent } from '../../agents/install.js';
+import { installAgent } from '../../agents/install.js';
+import { agentPrefix } from '../../io/agent-install.js';
 import { InstallableAdapterSchema } from '../../contracts/agent.js';
 import { CrossoverError } from '../../contracts/errors.js';
 import type { Command } from '../command.js';

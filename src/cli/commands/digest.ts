@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CrossoverError } from '../../contracts/errors.js';
-import { treeDigest } from '../../corpus/tree.js';
+import { treeDigest } from '../../io/tree.js';
 import type { Command } from '../command.js';
 
 export const digestCommand: Command = {

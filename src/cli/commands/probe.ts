@@ -7,7 +7,7 @@ import type { ProbeRecord } from '../../contracts/probe.js';
 import { type Provider, ProviderSchema } from '../../contracts/provider.js';
 import { type LoadedTask, loadTask } from '../../corpus/load.js';
 import { readArtifact, writeArtifact } from '../../io/json.js';
-import { experimentLayout } from '../../plan/layout.js';
+import { experimentLayout } from '../../io/layout.js';
 import { loadExperiment } from '../../plan/load-experiment.js';
 import { probeProvider } from '../../probe/probe.js';
 import type { CliIo, Command } from '../command.js';

@@ -1,4 +1,4 @@
-import { MESSAGE_LIMIT } from '../../contracts/receipt.js';
+import { MESSAGE_LIMIT } from '../contracts/receipt.js';
 
 /** What one check run ended with, before the grader names it. */
 export interface CheckOutcome {

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { CrossoverError } from '../../contracts/errors.js';
-import type { Finding } from '../../contracts/receipt.js';
-import type { TreeEntry } from '../../contracts/tree.js';
-import type { LoadedTask } from '../../corpus/load.js';
-import { readTree } from '../../corpus/tree.js';
+import { CrossoverError } from '../contracts/errors.js';
+import type { Finding } from '../contracts/receipt.js';
+import type { TreeEntry } from '../contracts/tree.js';
+import { readTree } from '../io/tree.js';
+import type { GradedTask } from './grade.js';
 
 /**
  * Workspace paths where a file would impersonate a hidden check: `checks/<file>` and `<file>` for
@@ -13,7 +13,7 @@ export function checkPaths(checkFiles: readonly string[]): string[] {
   return [...new Set(checkFiles.flatMap((file) => [`checks/${file}`, file]))].sort();
 }
 
-export async function taskCheckPaths(task: LoadedTask): Promise<string[]> {
+export async function taskCheckPaths(task: GradedTask): Promise<string[]> {
   return checkPaths((await readTree(join(task.dir, 'checks'))).map((entry) => entry.path));
 }
 
@@ -43,7 +43,7 @@ function entriesAt(tree: readonly TreeEntry[], path: string): string {
  * the starting tree did not have), changes to the task's protectedPaths, and symlinks or special
  * files anywhere in the workspace. Each is a `tampering` finding naming the path.
  */
-export async function detectTampering(task: LoadedTask, workspace: string): Promise<Finding[]> {
+export async function detectTampering(task: GradedTask, workspace: string): Promise<Finding[]> {
   const graded = await gradedTree(workspace);
   if (!Array.isArray(graded)) return [graded];
   const startTree = await readTree(join(task.dir, 'workspace'));

@@ -1,9 +1,8 @@
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Check } from '../../contracts/corpus.js';
-import { CrossoverError } from '../../contracts/errors.js';
-import type { CheckResult, Finding } from '../../contracts/receipt.js';
-import type { LoadedTask } from '../../corpus/load.js';
+import type { Check, Task } from '../contracts/corpus.js';
+import { CrossoverError } from '../contracts/errors.js';
+import type { CheckResult, Finding } from '../contracts/receipt.js';
 import { runBrowserCheck } from './browser-check.js';
 import { BrowserSession } from './browser-session.js';
 import { runNodeCheck } from './node-check.js';
@@ -22,8 +21,15 @@ export interface GradeResult {
   findings: Finding[];
 }
 
+/** What grading needs of a task: its definition and its directory (checks/ lives there). */
+export interface GradedTask {
+  task: Task;
+  /** absolute directory of the task */
+  dir: string;
+}
+
 export interface GradeInput {
-  task: LoadedTask;
+  task: GradedTask;
   /** the tree to grade; the checks were never in it */
   workspace: string;
   signal?: AbortSignal;
@@ -36,7 +42,7 @@ interface PlannedCheck {
   kind: CheckResult['kind'];
 }
 
-function plannedChecks(task: LoadedTask): PlannedCheck[] {
+function plannedChecks(task: GradedTask): PlannedCheck[] {
   return [
     ...task.task.checks.required.map((check) => ({ check, kind: 'required' as const })),
     ...task.task.checks.regressions.map((check) => ({ check, kind: 'regression' as const })),
