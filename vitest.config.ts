@@ -16,9 +16,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { plugins: [crossover({ experiment: 'experiments/demo.ts' })], test: { name: 'demo', sequence: { groupOrder: 1 } } },
-      { plugins: [crossover({ experiment: 'experiments/stage1.ts' })], test: { name: 'stage1', sequence: { groupOrder: 2 } } },
-      { plugins: [crossover({ experiment: 'experiments/stage2.ts' })], test: { name: 'stage2', sequence: { groupOrder: 3 } } },
+      {
+        plugins: [crossover({ experiment: 'experiments/demo.ts' })],
+        test: { name: 'demo', sequence: { groupOrder: 1 } },
+      },
+      {
+        plugins: [crossover({ experiment: 'experiments/stage1.ts' })],
+        test: { name: 'stage1', sequence: { groupOrder: 2 } },
+      },
+      {
+        plugins: [crossover({ experiment: 'experiments/stage2.ts' })],
+        test: { name: 'stage2', sequence: { groupOrder: 3 } },
+      },
     ],
     reporters: ['default', './src/reporters/crossover-reporter.ts'],
   },

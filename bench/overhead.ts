@@ -47,12 +47,23 @@ async function project(name: string, fields: (root: string) => Record<string, un
   await put(join(root, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
   await put(join(root, 'experiments/prompts/default.md'), '{{task.prompt}}\n');
   const experiment = { id: name, corpus: '../corpus', promptTemplate: 'prompts/default.md', ...fields(root) };
-  await put(join(root, `experiments/${name}.ts`), `import { defineExperiment } from 'crossover';\n\nexport default defineExperiment(${JSON.stringify(experiment, null, 2)});\n`);
+  await put(
+    join(root, `experiments/${name}.ts`),
+    `import { defineExperiment } from 'crossover';\n\nexport default defineExperiment(${JSON.stringify(experiment, null, 2)});\n`,
+  );
   return root;
 }
 
 async function corpusJson(root: string, categories: string[]): Promise<void> {
-  await put(join(root, 'corpus/corpus.json'), JSON.stringify({ schema: 'crossover.corpus/1', id: 'bench', version: '1.0.0', categories: categories.map((id) => ({ id, title: id })) }));
+  await put(
+    join(root, 'corpus/corpus.json'),
+    JSON.stringify({
+      schema: 'crossover.corpus/1',
+      id: 'bench',
+      version: '1.0.0',
+      categories: categories.map((id) => ({ id, title: id })),
+    }),
+  );
 }
 
 function node(args: string[], cwd: string): void {
@@ -69,7 +80,9 @@ const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
 /** Copies the task's workspace and runs each of its checks in its own `node`, `runs` times: ms per run. */
 async function floorPerTrial(taskDir: string, runs: number): Promise<number> {
-  const task = JSON.parse(await readFile(join(taskDir, 'task.json'), 'utf8')) as { checks: { required: { file: string }[]; regressions: { file: string }[] } };
+  const task = JSON.parse(await readFile(join(taskDir, 'task.json'), 'utf8')) as {
+    checks: { required: { file: string }[]; regressions: { file: string }[] };
+  };
   const checks = [...task.checks.required, ...task.checks.regressions].map((c) => join(taskDir, 'checks', c.file));
   const scratch = await scratchDir('crossover-bench-floor-');
   const started = performance.now();
@@ -78,18 +91,28 @@ async function floorPerTrial(taskDir: string, runs: number): Promise<number> {
     await cp(join(taskDir, 'workspace'), workspace, { recursive: true });
     for (const check of checks) {
       const source = `const m = await import(${JSON.stringify(check)}); try { await m.default({ workspace: ${JSON.stringify(workspace)} }); } catch {}`;
-      await new Promise<void>((done, fail) => spawn(process.execPath, ['--input-type=module', '-e', source], { cwd: workspace, stdio: 'ignore' }).on('exit', () => done()).on('error', fail));
+      await new Promise<void>((done, fail) =>
+        spawn(process.execPath, ['--input-type=module', '-e', source], { cwd: workspace, stdio: 'ignore' })
+          .on('exit', () => done())
+          .on('error', fail),
+      );
     }
   }
   return (performance.now() - started) / runs;
 }
 
 interface JsonReport {
-  testResults: { startTime: number; endTime: number; assertionResults: { duration: number | null; status: string }[] }[];
+  testResults: {
+    startTime: number;
+    endTime: number;
+    assertionResults: { duration: number | null; status: string }[];
+  }[];
 }
 
 /** The no-op agent's trials one at a time through Vitest and the plugin: mean test duration and file wall per trial. */
-async function harnessPerTrial(sandbox: 'none' | 'bubblewrap'): Promise<{ test: number; wall: number; statuses: string[] }> {
+async function harnessPerTrial(
+  sandbox: 'none' | 'bubblewrap',
+): Promise<{ test: number; wall: number; statuses: string[] }> {
   const root = await project('noop', () => ({
     stage: 0,
     agent: { adapter: 'synthetic', behavior: 'noop' },
@@ -121,7 +144,11 @@ async function harnessPerTrial(sandbox: 'none' | 'bubblewrap'): Promise<{ test: 
   const file = report.testResults[0];
   if (!file) throw new Error(`${root}: the run produced no test file`);
   const durations = file.assertionResults.map((t) => t.duration ?? 0);
-  return { test: mean(durations), wall: (file.endTime - file.startTime) / durations.length, statuses: file.assertionResults.map((t) => t.status) };
+  return {
+    test: mean(durations),
+    wall: (file.endTime - file.startTime) / durations.length,
+    statuses: file.assertionResults.map((t) => t.status),
+  };
 }
 
 // ---- 2 + 3. start-up and sleeping agents through `crossover run` -------------------------------
@@ -138,7 +165,10 @@ async function trivialCorpus(root: string): Promise<void> {
   for (const task of tasks) {
     const dir = join(root, 'corpus/tasks', task.id);
     const checks = { required: [{ id: 'fixed', file: 'fixed.mjs', runner: 'node' }], regressions: [] };
-    await put(join(dir, 'task.json'), JSON.stringify({ schema: 'crossover.task/1', ...task, title: task.id, timeoutSec: 60, checks }));
+    await put(
+      join(dir, 'task.json'),
+      JSON.stringify({ schema: 'crossover.task/1', ...task, title: task.id, timeoutSec: 60, checks }),
+    );
     await put(join(dir, 'prompt.md'), `Fix ${task.id}.\n`);
     await put(join(dir, 'workspace/src/index.js'), 'export const value = 1;\n');
     await put(join(dir, 'reference/src/index.js'), 'export const value = 2;\n');
@@ -150,26 +180,39 @@ async function trivialCorpus(root: string): Promise<void> {
 async function marks(file: string): Promise<number[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
   const stamps = text.split('\n').filter(Boolean).map(Number);
-  if (stamps.some((stamp) => !Number.isSafeInteger(stamp))) throw new Error(`${file}: expected one millisecond timestamp a line (GNU date +%s%3N)`);
+  if (stamps.some((stamp) => !Number.isSafeInteger(stamp)))
+    throw new Error(`${file}: expected one millisecond timestamp a line (GNU date +%s%3N)`);
   return stamps;
 }
 
 /** Most agents running at the same moment, from their start and end marks. */
 function peakAtOnce(starts: number[], ends: number[]): number {
-  const events = [...starts.map((t) => [t, 1] as const), ...ends.map((t) => [t, -1] as const)].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const events = [...starts.map((t) => [t, 1] as const), ...ends.map((t) => [t, -1] as const)].sort(
+    (a, b) => a[0] - b[0] || a[1] - b[1],
+  );
   let running = 0;
   let peak = 0;
   for (const [, change] of events) peak = Math.max(peak, (running += change));
   return peak;
 }
 
-async function sleepers(): Promise<{ startup: number; trialsWall: number; commandWall: number; receipts: number; trials: number; peak: number }> {
+async function sleepers(): Promise<{
+  startup: number;
+  trialsWall: number;
+  commandWall: number;
+  receipts: number;
+  trials: number;
+  peak: number;
+}> {
   // GNU date's millisecond clock: a `node -e` clock costs each agent two Node start-ups (about 90 ms
   // of CPU), which crowd the turn changes and would be counted as the harness's overhead.
   const clock = 'date +%s%3N';
   const root = await project('sleepers', (dir) => ({
     stage: 1,
-    agent: { adapter: 'command', command: `${clock} >> ${join(dir, 'starts.txt')}; sleep ${SLEEPERS.sleepMs / 1000}; ${clock} >> ${join(dir, 'ends.txt')}` },
+    agent: {
+      adapter: 'command',
+      command: `${clock} >> ${join(dir, 'starts.txt')}; sleep ${SLEEPERS.sleepMs / 1000}; ${clock} >> ${join(dir, 'ends.txt')}`,
+    },
     arms: [
       { id: 'baseline', role: 'baseline' },
       { id: 'second', role: 'treatment' },
@@ -185,10 +228,15 @@ async function sleepers(): Promise<{ startup: number; trialsWall: number; comman
   const spawned = Date.now();
   const output = await new Promise<string>((done, fail) => {
     let text = '';
-    const child = spawn(process.execPath, [CLI, 'run', 'experiments/sleepers.ts'], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [CLI, 'run', 'experiments/sleepers.ts'], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('error', fail).on('exit', (code) => (code === 0 ? done(text) : fail(new Error(`crossover run exited ${code}:\n${text}`))));
+    child
+      .on('error', fail)
+      .on('exit', (code) => (code === 0 ? done(text) : fail(new Error(`crossover run exited ${code}:\n${text}`))));
   });
   const ended = Date.now();
   const starts = await marks(join(root, 'starts.txt'));
@@ -209,22 +257,39 @@ async function sleepers(): Promise<{ startup: number; trialsWall: number; comman
 
 async function main(): Promise<void> {
   const cores = (await import('node:os')).availableParallelism();
-  process.stdout.write(`bench:overhead on ${cores} core(s), load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n`);
+  process.stdout.write(
+    `bench:overhead on ${cores} core(s), load average ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n\n`,
+  );
 
   const floor = await floorPerTrial(join(REPO, 'fixtures/tasks/valid-node'), NOOP_TRIALS);
   const plain = await harnessPerTrial('none');
   const sandboxed = await harnessPerTrial('bubblewrap');
-  process.stdout.write(`1. per trial, no-op agent on valid-node (3 node checks), ${NOOP_TRIALS} trials one at a time\n`);
+  process.stdout.write(
+    `1. per trial, no-op agent on valid-node (3 node checks), ${NOOP_TRIALS} trials one at a time\n`,
+  );
   process.stdout.write(`   floor (copy workspace + run checks directly)   ${ms(floor)}\n`);
-  process.stdout.write(`   crossover, no sandbox: test ${ms(plain.test)}, file wall/trial ${ms(plain.wall)}   above floor ${ms(plain.wall - floor)} (target ≤ 10 ms)\n`);
-  process.stdout.write(`   crossover, bubblewrap: test ${ms(sandboxed.test)}, file wall/trial ${ms(sandboxed.wall)}   above no sandbox ${ms(sandboxed.wall - plain.wall)} (target ≤ 20 ms)\n`);
+  process.stdout.write(
+    `   crossover, no sandbox: test ${ms(plain.test)}, file wall/trial ${ms(plain.wall)}   above floor ${ms(plain.wall - floor)} (target ≤ 10 ms)\n`,
+  );
+  process.stdout.write(
+    `   crossover, bubblewrap: test ${ms(sandboxed.test)}, file wall/trial ${ms(sandboxed.wall)}   above no sandbox ${ms(sandboxed.wall - plain.wall)} (target ≤ 20 ms)\n`,
+  );
   process.stdout.write(`   (test states: ${[...new Set([...plain.statuses, ...sandboxed.statuses])].join(', ')})\n\n`);
 
   const run = await sleepers();
-  process.stdout.write(`2. crossover run start-up (spawn → first agent starts)   ${ms(run.startup)} (target < 1000 ms)\n\n`);
+  process.stdout.write(
+    `2. crossover run start-up (spawn → first agent starts)   ${ms(run.startup)} (target < 1000 ms)\n\n`,
+  );
   const ideal = (SLEEPERS.trials / SLEEPERS.concurrency) * SLEEPERS.sleepMs;
-  process.stdout.write(`3. ${SLEEPERS.trials} trials of \`sleep ${SLEEPERS.sleepMs / 1000}\` at concurrency ${SLEEPERS.concurrency} (${run.trials} agents started, ${run.receipts} receipts, at most ${run.peak} at once)\n`);
-  process.stdout.write(`   first agent start → last agent end   ${ms(run.trialsWall)}   ideal ${ms(ideal)}   ratio ${(run.trialsWall / ideal).toFixed(2)}× (target ≤ 1.15×)\n`);
+  process.stdout.write(
+    `3. ${SLEEPERS.trials} trials of \`sleep ${SLEEPERS.sleepMs / 1000}\` at concurrency ${SLEEPERS.concurrency} (${run.trials} agents started, ${run.receipts} receipts, at most ${run.peak} at once)\n`,
+  );
+  process.stdout.write(
+    `   first agent start → last agent end   ${ms(run.trialsWall)}   ideal ${ms(ideal)}   ratio ${(run.trialsWall / ideal).toFixed(2)}× (target ≤ 1.15×)\n`,
+  );
   process.stdout.write(`   whole command, spawn → exit           ${ms(run.commandWall)}\n`);
 }
 

@@ -7,11 +7,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { prettyJson } from '../src/contracts/canonical.js';
 import type { Plan, PlannedArm, ScheduledTrial } from '../src/contracts/plan.js';
 import type { CheckResult, Receipt, TrialStatus } from '../src/contracts/receipt.js';
 import { renderHtml } from '../src/reporters/html.js';
 import { renderMarkdown } from '../src/reporters/markdown.js';
-import { prettyJson } from '../src/contracts/canonical.js';
 import { buildScorecard } from '../src/score/scorecard.js';
 
 const ARMS = [
@@ -40,7 +40,11 @@ function plannedArm(id: string, role: PlannedArm['role']): PlannedArm {
   return {
     id,
     role,
-    agent: { spec: { adapter: 'command', command: 'bench-agent', version: '1.0.0' }, executableDigest: null, promptTemplateDigest: DIGEST },
+    agent: {
+      spec: { adapter: 'command', command: 'bench-agent', version: '1.0.0' },
+      executableDigest: null,
+      promptTemplateDigest: DIGEST,
+    },
     provider: null,
     allowedTools: [],
     instructionFiles: [],
@@ -60,7 +64,14 @@ function benchPlan(tasks: number): Plan {
   for (let t = 0; t < tasks; t += 1) {
     for (let repeat = 1; repeat <= REPEATS; repeat += 1) {
       ARMS.forEach((arm, position) => {
-        trials.push({ id: trials.length.toString(16).padStart(24, '0'), taskId: `task-${t}`, arm: arm.id, repeat, block: t * REPEATS + repeat - 1, position });
+        trials.push({
+          id: trials.length.toString(16).padStart(24, '0'),
+          taskId: `task-${t}`,
+          arm: arm.id,
+          repeat,
+          block: t * REPEATS + repeat - 1,
+          position,
+        });
       });
     }
   }
@@ -86,8 +97,14 @@ function benchPlan(tasks: number): Plan {
 }
 
 const CHECKS: Record<'passed' | 'failed' | 'invalid', CheckResult[]> = {
-  passed: [{ id: 'required', kind: 'required', status: 'pass', message: '' }, { id: 'kept', kind: 'regression', status: 'pass', message: '' }],
-  failed: [{ id: 'required', kind: 'required', status: 'fail', message: 'expected the fix' }, { id: 'kept', kind: 'regression', status: 'pass', message: '' }],
+  passed: [
+    { id: 'required', kind: 'required', status: 'pass', message: '' },
+    { id: 'kept', kind: 'regression', status: 'pass', message: '' },
+  ],
+  failed: [
+    { id: 'required', kind: 'required', status: 'fail', message: 'expected the fix' },
+    { id: 'kept', kind: 'regression', status: 'pass', message: '' },
+  ],
   invalid: [{ id: 'required', kind: 'required', status: 'error', message: 'harness crashed' }],
 };
 
@@ -160,12 +177,26 @@ function measure(tasks: number): void {
 
 function main(): void {
   const size = process.argv[2];
-  if (size) return measure(Number(size));
+  if (size) {
+    measure(Number(size));
+    return;
+  }
   const self = fileURLToPath(import.meta.url);
   console.log(`scoring benchmark (node ${process.version}); peak RSS includes the generated plan and receipts`);
   const rows = [1_000, 10_000].map((tasks) => {
-    const line = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', self, String(tasks)], { encoding: 'utf8' });
-    return JSON.parse(line.trim()) as { receipts: number; scheduled: number; scoreMs: number; renderMs: number; outputMiB: number; heapGrowthMiB: number; peakRssMiB: number; verdicts: string };
+    const line = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', self, String(tasks)], {
+      encoding: 'utf8',
+    });
+    return JSON.parse(line.trim()) as {
+      receipts: number;
+      scheduled: number;
+      scoreMs: number;
+      renderMs: number;
+      outputMiB: number;
+      heapGrowthMiB: number;
+      peakRssMiB: number;
+      verdicts: string;
+    };
   });
   for (const r of rows) {
     console.log(
@@ -175,7 +206,9 @@ function main(): void {
     );
   }
   const [small, large] = rows as [(typeof rows)[0], (typeof rows)[0]];
-  console.log(`scaling: ${(large.receipts / small.receipts).toFixed(1)}× receipts took ${(large.scoreMs / small.scoreMs).toFixed(1)}× the scoring time`);
+  console.log(
+    `scaling: ${(large.receipts / small.receipts).toFixed(1)}× receipts took ${(large.scoreMs / small.scoreMs).toFixed(1)}× the scoring time`,
+  );
   console.log(`verdicts at 100k: ${small.verdicts}`);
 }
 

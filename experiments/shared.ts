@@ -13,8 +13,16 @@ export const codeSearchProvider: ProviderInput = {
 
 /** The pinned agent CLIs a real comparison may use, with the credential and host each needs. */
 const REAL_AGENTS = {
-  'claude-code': { agent: { adapter: 'claude-code', version: '2.1.332', model: 'claude-sonnet-4-5' }, credential: 'ANTHROPIC_API_KEY', host: 'api.anthropic.com' },
-  codex: { agent: { adapter: 'codex', version: '0.171.0', model: 'gpt-5-codex' }, credential: 'OPENAI_API_KEY', host: 'api.openai.com' },
+  'claude-code': {
+    agent: { adapter: 'claude-code', version: '2.1.332', model: 'claude-sonnet-4-5' },
+    credential: 'ANTHROPIC_API_KEY',
+    host: 'api.anthropic.com',
+  },
+  codex: {
+    agent: { adapter: 'codex', version: '0.171.0', model: 'gpt-5-codex' },
+    credential: 'OPENAI_API_KEY',
+    host: 'api.openai.com',
+  },
 } as const satisfies Record<string, { agent: AgentInput; credential: string; host: string }>;
 
 /**
@@ -23,7 +31,8 @@ const REAL_AGENTS = {
  */
 export function realAgent(): { agent: AgentInput; credentials: string[]; egress: { hosts: string[] } } {
   const name = process.env.CROSSOVER_AGENT ?? 'claude-code';
-  if (name !== 'claude-code' && name !== 'codex') throw new Error(`CROSSOVER_AGENT: expected claude-code or codex, got "${name}"`);
+  if (name !== 'claude-code' && name !== 'codex')
+    throw new Error(`CROSSOVER_AGENT: expected claude-code or codex, got "${name}"`);
   const chosen = REAL_AGENTS[name];
   const model = process.env.CROSSOVER_MODEL ?? chosen.agent.model;
   return { agent: { ...chosen.agent, model }, credentials: [chosen.credential], egress: { hosts: [chosen.host] } };

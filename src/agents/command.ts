@@ -1,5 +1,11 @@
 import type { Agent } from '../contracts/agent.js';
-import { type AgentAdapter, type AgentRunContext, type AgentRunResult, type ExecResult, UNOBSERVED } from './adapter.js';
+import {
+  type AgentAdapter,
+  type AgentRunContext,
+  type AgentRunResult,
+  type ExecResult,
+  UNOBSERVED,
+} from './adapter.js';
 
 type CommandAgent = Extract<Agent, { adapter: 'command' }>;
 
@@ -7,7 +13,9 @@ type CommandAgent = Extract<Agent, { adapter: 'command' }>;
 function errorOf(result: ExecResult): string | null {
   if (result.exitCode === 0) return null;
   if (result.exitCode !== null) return `the command exited with code ${result.exitCode}`;
-  return result.truncated ? 'the command was killed: its output went on past the bound' : 'the command was killed by a signal';
+  return result.truncated
+    ? 'the command was killed: its output went on past the bound'
+    : 'the command was killed by a signal';
 }
 
 /**
@@ -21,7 +29,11 @@ export function commandAdapter(agent: CommandAgent): AgentAdapter {
     synthetic: false,
     builtinTools: [],
     async run(context: AgentRunContext): Promise<AgentRunResult> {
-      const result = await context.exec(['sh', '-c', agent.command], { cwd: context.workspace, env: context.env, stdin: context.prompt });
+      const result = await context.exec(['sh', '-c', agent.command], {
+        cwd: context.workspace,
+        env: context.env,
+        stdin: context.prompt,
+      });
       if (result.timedOut) return { outcome: 'timeout', error: null, observation: UNOBSERVED };
       const error = errorOf(result);
       return { outcome: error === null ? 'completed' : 'agent-error', error, observation: UNOBSERVED };

@@ -23,7 +23,8 @@ async function realExecutable(prefix: string, adapter: InstallableAdapter): Prom
   const launcher = join(prefix, 'node_modules', '.bin', PACKAGES[adapter].bin);
   if (adapter === 'claude-code') return realpath(launcher);
   const native = process.platform === 'linux' ? CODEX_NATIVE[process.arch] : undefined;
-  if (native === undefined) throw new CrossoverError('infrastructure', `codex: no native package for ${process.platform}-${process.arch}`);
+  if (native === undefined)
+    throw new CrossoverError('infrastructure', `codex: no native package for ${process.platform}-${process.arch}`);
   return realpath(join(prefix, 'node_modules', native.pkg, 'vendor', native.triple, 'bin', 'codex'));
 }
 
@@ -31,17 +32,28 @@ async function realExecutable(prefix: string, adapter: InstallableAdapter): Prom
  * Installs `<adapter>@<version>` with npm into the project's own prefix and records the executable
  * and its digest. An existing install whose executable still has its recorded digest is kept.
  */
-export async function installAgent(input: { root: string; adapter: InstallableAdapter; version: string }): Promise<{ installed: InstalledAgent; fresh: boolean }> {
+export async function installAgent(input: {
+  root: string;
+  adapter: InstallableAdapter;
+  version: string;
+}): Promise<{ installed: InstalledAgent; fresh: boolean }> {
   const { root, adapter, version } = input;
   const prefix = agentPrefix(root, adapter, version);
   const existing = await readInstalledAgent(root, adapter, version);
-  if (existing !== null && (await currentDigest(root, existing)) === existing.digest) return { installed: existing, fresh: false };
+  if (existing !== null && (await currentDigest(root, existing)) === existing.digest)
+    return { installed: existing, fresh: false };
   const spec = `${PACKAGES[adapter].name}@${version}`;
   // Loaded on use: planning and every trial reach this module, only an install runs npm.
   const { execa } = await import('execa');
-  const npm = await execa('npm', ['install', '--prefix', prefix, '--no-save', '-E', '--no-audit', '--no-fund', spec], { reject: false, all: true });
+  const npm = await execa('npm', ['install', '--prefix', prefix, '--no-save', '-E', '--no-audit', '--no-fund', spec], {
+    reject: false,
+    all: true,
+  });
   if (npm.exitCode !== 0) {
-    throw new CrossoverError('infrastructure', `npm install ${spec} into ${prefix} failed (exit ${npm.exitCode}): ${String(npm.all ?? '').slice(-400)}`);
+    throw new CrossoverError(
+      'infrastructure',
+      `npm install ${spec} into ${prefix} failed (exit ${npm.exitCode}): ${String(npm.all ?? '').slice(-400)}`,
+    );
   }
   const executable = await realExecutable(prefix, adapter);
   const installed = InstalledAgentSchema.parse({

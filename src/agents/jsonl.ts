@@ -9,7 +9,8 @@ export function jsonLines(text: string): Record<string, unknown>[] {
     if (!trimmed.startsWith('{')) continue;
     try {
       const value: unknown = JSON.parse(trimmed);
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) objects.push(value as Record<string, unknown>);
+      if (typeof value === 'object' && value !== null && !Array.isArray(value))
+        objects.push(value as Record<string, unknown>);
     } catch {
       // a cut or garbled line tells nothing
     }

@@ -6,10 +6,16 @@ import { agentPrefix, readInstalledAgent } from '../io/agent-install.js';
 type InstalledSpec = Extract<Agent, { adapter: 'claude-code' | 'codex' }>;
 
 /** The launcher of the pinned install the plan bound; an agent never falls back to another copy on PATH. */
-export async function installedLauncher(root: string, agent: InstalledSpec): Promise<{ prefix: string; launcher: string }> {
+export async function installedLauncher(
+  root: string,
+  agent: InstalledSpec,
+): Promise<{ prefix: string; launcher: string }> {
   const installed = await readInstalledAgent(root, agent.adapter, agent.version);
   if (installed === null) {
-    throw new CrossoverError('not-found', `agent ${agent.adapter}@${agent.version} is not installed: run crossover agents install ${agent.adapter}@${agent.version}`);
+    throw new CrossoverError(
+      'not-found',
+      `agent ${agent.adapter}@${agent.version} is not installed: run crossover agents install ${agent.adapter}@${agent.version}`,
+    );
   }
   const prefix = agentPrefix(root, agent.adapter, agent.version);
   return { prefix, launcher: join(prefix, installed.launcher) };

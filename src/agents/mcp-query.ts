@@ -22,7 +22,10 @@ function argumentsFor(schema: JsonSchemaObject, word: string): Record<string, un
 
 async function queryServer(server: McpServerSpec, context: AgentRunContext): Promise<ToolCall[]> {
   // Loaded on use: every trial's harness imports this module, few trials query a server.
-  const [{ Client }, { StdioClientTransport }] = await Promise.all([import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/client/stdio.js')]);
+  const [{ Client }, { StdioClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+  ]);
   const transport = new StdioClientTransport({
     command: server.command,
     args: server.args,
@@ -35,10 +38,15 @@ async function queryServer(server: McpServerSpec, context: AgentRunContext): Pro
   await client.connect(transport, options);
   try {
     const { tools } = await client.listTools(undefined, options);
-    const wanted = context.contextTools.length > 0 ? tools.filter((tool) => context.contextTools.includes(tool.name)) : tools;
+    const wanted =
+      context.contextTools.length > 0 ? tools.filter((tool) => context.contextTools.includes(tool.name)) : tools;
     const calls: ToolCall[] = [];
     for (const tool of wanted.slice(0, CALLS_PER_SERVER)) {
-      await client.callTool({ name: tool.name, arguments: argumentsFor(tool.inputSchema as JsonSchemaObject, queryWord(context.prompt)) }, undefined, options);
+      await client.callTool(
+        { name: tool.name, arguments: argumentsFor(tool.inputSchema as JsonSchemaObject, queryWord(context.prompt)) },
+        undefined,
+        options,
+      );
       calls.push({ name: tool.name, context: true });
     }
     return calls;

@@ -15,7 +15,11 @@ export function adapterFor(agent: Agent, place?: { root: string }): AgentAdapter
       return commandAdapter(agent);
     case 'claude-code':
     case 'codex':
-      if (place === undefined) throw new CrossoverError('refused', `agent: $.adapter: the ${agent.adapter} adapter needs the project root its pinned install lives under`);
+      if (place === undefined)
+        throw new CrossoverError(
+          'refused',
+          `agent: $.adapter: the ${agent.adapter} adapter needs the project root its pinned install lives under`,
+        );
       return agent.adapter === 'claude-code' ? claudeCodeAdapter(agent, place.root) : codexAdapter(agent, place.root);
   }
 }

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { Agent } from '../contracts/agent.js';
-import type { McpServerSpec } from './adapter.js';
-import { isLoopbackHost } from '../probe/egress.js';
 import { agentPrefix } from '../io/agent-install.js';
+import { isLoopbackHost } from '../probe/egress.js';
+import type { McpServerSpec } from './adapter.js';
 
 /** True when the agent's model API is a server on this machine (a local mock). */
 export function usesLoopbackModel(agent: Agent): boolean {
@@ -25,7 +25,11 @@ function scriptReadPaths(script: string): string[] {
  * each MCP server's script directory with the packages it imports (the agent starts its servers
  * inside the sandbox). And whether it must reach a model API on loopback.
  */
-export function agentSandboxNeeds(agent: Agent, root: string, mcpServers: readonly McpServerSpec[]): { loopback: boolean; readOnly: string[] } {
+export function agentSandboxNeeds(
+  agent: Agent,
+  root: string,
+  mcpServers: readonly McpServerSpec[],
+): { loopback: boolean; readOnly: string[] } {
   if (agent.adapter !== 'claude-code' && agent.adapter !== 'codex') return { loopback: false, readOnly: [] };
   const scripts = mcpServers.flatMap((server) => server.args.filter((arg) => isAbsolute(arg) && existsSync(arg)));
   const readOnly = [agentPrefix(root, agent.adapter, agent.version), ...scripts.flatMap(scriptReadPaths)];

@@ -1,6 +1,6 @@
 import { cp } from 'node:fs/promises';
-import { sha256Hex } from '../contracts/canonical.js';
 import type { Agent } from '../contracts/agent.js';
+import { sha256Hex } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { readTree } from '../io/tree.js';
 import type { AgentAdapter, AgentObservation, AgentRunContext, AgentRunResult, ToolCall } from './adapter.js';
@@ -36,7 +36,10 @@ function failure(error: string, toolCalls: ToolCall[]): AgentRunResult {
  */
 export function syntheticAdapter(agent: SyntheticAgent): AgentAdapter {
   if (agent.behavior === 'seeded' && agent.successProbability === undefined) {
-    throw new CrossoverError('invalid-input', 'agent: $.successProbability: a seeded synthetic agent needs its declared probability (0 to 1)');
+    throw new CrossoverError(
+      'invalid-input',
+      'agent: $.successProbability: a seeded synthetic agent needs its declared probability (0 to 1)',
+    );
   }
   return {
     adapter: 'synthetic',
@@ -45,13 +48,15 @@ export function syntheticAdapter(agent: SyntheticAgent): AgentAdapter {
     async run(context: AgentRunContext): Promise<AgentRunResult> {
       const toolCalls: ToolCall[] = [];
       if (agent.queryProvider) {
-        if (context.mcpServers.length === 0) return failure('queryProvider: the arm declares no MCP server to query', toolCalls);
+        if (context.mcpServers.length === 0)
+          return failure('queryProvider: the arm declares no MCP server to query', toolCalls);
         toolCalls.push(...(await queryMcpServers(context)));
       }
       if (!appliesReference(agent, context.trialId)) {
         return { outcome: 'completed', error: null, observation: observed(toolCalls, []) };
       }
-      if (context.referenceDir === null) return failure('the reference overlay is only given to labelled synthetic self-tests', toolCalls);
+      if (context.referenceDir === null)
+        return failure('the reference overlay is only given to labelled synthetic self-tests', toolCalls);
       const applied = (await readTree(context.referenceDir)).map((entry) => entry.path);
       await cp(context.referenceDir, context.workspace, { recursive: true, force: true });
       return { outcome: 'completed', error: null, observation: observed(toolCalls, applied) };

@@ -15,9 +15,20 @@ export interface ParsedTranscript {
 export function parseTranscript(adapter: InstallableAdapter, text: string): ParsedTranscript {
   if (adapter === 'claude-code') {
     const { observation, result } = parseClaudeTranscript(text);
-    return { adapter, format: 'claude-stream-json', observation, ended: result === null ? 'unknown' : result.isError ? 'error' : 'completed' };
+    return {
+      adapter,
+      format: 'claude-stream-json',
+      observation,
+      ended: result === null ? 'unknown' : result.isError ? 'error' : 'completed',
+    };
   }
-  if (isCodexRollout(text)) return { adapter, format: 'codex-rollout', observation: parseCodexRollout(text), ended: null };
+  if (isCodexRollout(text))
+    return { adapter, format: 'codex-rollout', observation: parseCodexRollout(text), ended: null };
   const { observation, end } = parseCodexEvents(text);
-  return { adapter, format: 'codex-events', observation, ended: end.failure !== null ? 'error' : end.completed ? 'completed' : 'unknown' };
+  return {
+    adapter,
+    format: 'codex-events',
+    observation,
+    ended: end.failure !== null ? 'error' : end.completed ? 'completed' : 'unknown',
+  };
 }

@@ -15,7 +15,15 @@ const EXIT_CODES: Record<ErrorCode, number> = {
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
   const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
-  return ['Usage: crossover <command> [options]', '', 'Commands:', ...lines, '', 'Run `crossover <command> --help` for its options.', ''].join('\n');
+  return [
+    'Usage: crossover <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Run `crossover <command> --help` for its options.',
+    '',
+  ].join('\n');
 }
 
 const processIo: CliIo = {

@@ -6,9 +6,19 @@ const SyntheticAgentSchema = z
     adapter: z.literal('synthetic'),
     behavior: z
       .enum(['reference', 'noop', 'seeded'])
-      .describe('reference applies the hidden reference (a labelled self-test); noop changes nothing; seeded succeeds with a probability.'),
-    successProbability: z.number().min(0).max(1).optional().describe('For seeded: chance of applying the reference, drawn from the trial id.'),
-    queryProvider: z.boolean().default(false).describe('Query the arm\'s MCP provider through a real MCP client before acting.'),
+      .describe(
+        'reference applies the hidden reference (a labelled self-test); noop changes nothing; seeded succeeds with a probability.',
+      ),
+    successProbability: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe('For seeded: chance of applying the reference, drawn from the trial id.'),
+    queryProvider: z
+      .boolean()
+      .default(false)
+      .describe("Query the arm's MCP provider through a real MCP client before acting."),
   })
   .strict();
 
@@ -53,11 +63,18 @@ export const InstalledAgentSchema = z
   .object({
     schema: z.literal('crossover.agent-install/1'),
     adapter: InstallableAdapterSchema,
-    version: z.string().regex(/^\d+\.\d+\.\d+$/).describe('The exact npm version installed.'),
+    version: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/)
+      .describe('The exact npm version installed.'),
     package: z.string().min(1).describe('The npm package installed.'),
-    launcher: RelativePathSchema.describe('What the adapter starts, relative to the install prefix (the npm bin link).'),
-    executable: RelativePathSchema.describe('The real executable file the launcher runs, relative to the install prefix.'),
-    digest: DigestSchema.describe('sha256 of the executable file\'s bytes at install time.'),
+    launcher: RelativePathSchema.describe(
+      'What the adapter starts, relative to the install prefix (the npm bin link).',
+    ),
+    executable: RelativePathSchema.describe(
+      'The real executable file the launcher runs, relative to the install prefix.',
+    ),
+    digest: DigestSchema.describe("sha256 of the executable file's bytes at install time."),
   })
   .strict()
   .describe('<root>/.crossover/agents/<adapter>@<version>/crossover-agent.json, written by crossover agents install.');

@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 export const IdSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9._-]{0,79}$/, 'expected an id: lower-case letters, digits, ".", "_" or "-", at most 80 characters')
+  .regex(
+    /^[a-z0-9][a-z0-9._-]{0,79}$/,
+    'expected an id: lower-case letters, digits, ".", "_" or "-", at most 80 characters',
+  )
   .describe('A stable identifier.');
 
 export const DigestSchema = z
@@ -14,7 +17,10 @@ export const RelativePathSchema = z
   .string()
   .min(1)
   .refine(
-    (p) => !p.startsWith('/') && !p.includes('\\') && !p.split('/').some((part) => part === '..' || part === '' || part === '.'),
+    (p) =>
+      !p.startsWith('/') &&
+      !p.includes('\\') &&
+      !p.split('/').some((part) => part === '..' || part === '' || part === '.'),
     'expected a relative posix path without "..", "." or empty segments',
   )
   .describe('A posix path relative to its owner directory.');

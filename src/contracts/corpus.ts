@@ -20,10 +20,10 @@ export const SurfaceSchema = z.enum(['api', 'browser', 'cli', 'library']);
 export const CheckSchema = z
   .object({
     id: IdSchema.describe('Name of the check, unique within the task.'),
-    file: RelativePathSchema.describe('Check module, relative to the task\'s checks/ directory.'),
+    file: RelativePathSchema.describe("Check module, relative to the task's checks/ directory."),
     runner: z
       .enum(['node', 'browser'])
-      .describe('node: runs under Node\'s permission model; browser: trusted code drives headless Chromium.'),
+      .describe("node: runs under Node's permission model; browser: trusted code drives headless Chromium."),
     timeoutMs: z.number().int().positive().max(120_000).default(20_000),
   })
   .strict();

@@ -1,14 +1,7 @@
 import type { z } from 'zod';
 
 /** Stable codes; only `src/cli` turns them into exit codes. */
-export type ErrorCode =
-  | 'invalid-input'
-  | 'not-found'
-  | 'conflict'
-  | 'drift'
-  | 'blocked'
-  | 'refused'
-  | 'infrastructure';
+export type ErrorCode = 'invalid-input' | 'not-found' | 'conflict' | 'drift' | 'blocked' | 'refused' | 'infrastructure';
 
 export class CrossoverError extends Error {
   override name = 'CrossoverError';

@@ -17,9 +17,12 @@ export const ArmSchema = z
     id: IdSchema,
     role: ArmRoleSchema,
     title: z.string().optional(),
-    agent: AgentSchema.optional().describe('Overrides the experiment\'s agent; real comparisons keep one instrument.'),
-    provider: IdSchema.optional().describe('Id of one of the experiment\'s providers.'),
-    allowedTools: z.array(z.string().min(1)).default([]).describe('Tools beyond the agent\'s own that this arm may call.'),
+    agent: AgentSchema.optional().describe("Overrides the experiment's agent; real comparisons keep one instrument."),
+    provider: IdSchema.optional().describe("Id of one of the experiment's providers."),
+    allowedTools: z
+      .array(z.string().min(1))
+      .default([])
+      .describe("Tools beyond the agent's own that this arm may call."),
     instructionFiles: z.array(InstructionFileSchema).default([]),
   })
   .strict();
@@ -41,7 +44,12 @@ export const BudgetSchema = z
   .object({
     maxTrials: z.number().int().positive().max(BUDGET_LIMITS.maxTrials).default(BUDGET_DEFAULTS.maxTrials),
     deadlineSec: z.number().int().positive().max(BUDGET_LIMITS.deadlineSec).default(BUDGET_DEFAULTS.deadlineSec),
-    trialTimeoutSec: z.number().int().positive().max(BUDGET_LIMITS.trialTimeoutSec).default(BUDGET_DEFAULTS.trialTimeoutSec),
+    trialTimeoutSec: z
+      .number()
+      .int()
+      .positive()
+      .max(BUDGET_LIMITS.trialTimeoutSec)
+      .default(BUDGET_DEFAULTS.trialTimeoutSec),
   })
   .strict();
 
@@ -49,7 +57,9 @@ export const SandboxKindSchema = z.enum(['bubblewrap', 'none']);
 
 export const StageSchema = z
   .union([z.literal(0), z.literal(1), z.literal(2)])
-  .describe('0: probe and plan (only synthetic agents run); 1: the 4-task feasibility slice; 2: the confirmatory comparison.');
+  .describe(
+    '0: probe and plan (only synthetic agents run); 1: the 4-task feasibility slice; 2: the confirmatory comparison.',
+  );
 
 export const ExperimentSchema = z
   .object({
@@ -57,12 +67,29 @@ export const ExperimentSchema = z
     title: z.string().optional(),
     stage: StageSchema,
     corpus: z.string().min(1).describe('Corpus directory, relative to the experiment file.'),
-    tasks: z.array(IdSchema).min(1).optional().describe('The task slice; absent means every task (stage 1: chosen by the coverage rule).'),
+    tasks: z
+      .array(IdSchema)
+      .min(1)
+      .optional()
+      .describe('The task slice; absent means every task (stage 1: chosen by the coverage rule).'),
     agent: AgentSchema,
-    providers: z.array(ProviderSchema).default([]).describe('Context providers the arms may use; a relative path argument starts with "./" or "../" and is relative to the experiment file.'),
+    providers: z
+      .array(ProviderSchema)
+      .default([])
+      .describe(
+        'Context providers the arms may use; a relative path argument starts with "./" or "../" and is relative to the experiment file.',
+      ),
     arms: z.array(ArmSchema).min(1).describe('One baseline, the treatments and (stage 2) one aa-control.'),
-    repeats: z.number().int().positive().max(100).describe('Trials per (task, arm); stage 1 needs 2, stage 2 at least 3.'),
-    promptTemplate: z.string().min(1).describe('Committed template, relative to the experiment file (experiments/prompts/*.md).'),
+    repeats: z
+      .number()
+      .int()
+      .positive()
+      .max(100)
+      .describe('Trials per (task, arm); stage 1 needs 2, stage 2 at least 3.'),
+    promptTemplate: z
+      .string()
+      .min(1)
+      .describe('Committed template, relative to the experiment file (experiments/prompts/*.md).'),
     policy: PolicySchema.default(PolicySchema.parse({})),
     budget: BudgetSchema.default(BudgetSchema.parse({})),
     pricing: PricingSchema.optional().describe('Model list price; absent means unknown.'),
@@ -71,11 +98,28 @@ export const ExperimentSchema = z
       .strict()
       .optional()
       .describe('Per-trial token ceiling used for the conservative cost bound.'),
-    egress: z.object({ hosts: z.array(HostSchema).default([]) }).strict().default({ hosts: [] }),
-    credentials: z.array(EnvNameSchema).default([]).describe('Environment variables the agent needs, by name; values never enter an artifact.'),
+    egress: z
+      .object({ hosts: z.array(HostSchema).default([]) })
+      .strict()
+      .default({ hosts: [] }),
+    credentials: z
+      .array(EnvNameSchema)
+      .default([])
+      .describe('Environment variables the agent needs, by name; values never enter an artifact.'),
     sandbox: SandboxKindSchema.default('bubblewrap'),
-    concurrency: z.number().int().positive().max(64).optional().describe('Agents at once (1: one trial at a time); grading follows each agent, bounded by the cores. Default sized to the machine.'),
-    stage1Scorecard: z.string().optional().describe('Stage 2: the stage-1 scorecard whose feasibility gates passed, relative to the experiment file.'),
+    concurrency: z
+      .number()
+      .int()
+      .positive()
+      .max(64)
+      .optional()
+      .describe(
+        'Agents at once (1: one trial at a time); grading follows each agent, bounded by the cores. Default sized to the machine.',
+      ),
+    stage1Scorecard: z
+      .string()
+      .optional()
+      .describe('Stage 2: the stage-1 scorecard whose feasibility gates passed, relative to the experiment file.'),
   })
   .strict()
   .describe('experiments/*.ts, the argument of defineExperiment');

@@ -8,7 +8,9 @@ import { PricingSchema, ProviderKindSchema } from './provider.js';
 export const AgentIdentitySchema = z
   .object({
     spec: AgentSchema.describe('The resolved agent declaration.'),
-    executableDigest: DigestSchema.nullable().describe('Digest of the agent executable; null for synthetic and command agents, and while not installed.'),
+    executableDigest: DigestSchema.nullable().describe(
+      'Digest of the agent executable; null for synthetic and command agents, and while not installed.',
+    ),
     promptTemplateDigest: DigestSchema.describe('The template every prompt of this agent is rendered from.'),
   })
   .strict();
@@ -19,13 +21,16 @@ export const PlannedTaskSchema = z
     digest: DigestSchema.describe('Binds task.json, prompt, workspace, checks, reference and decoys.'),
     category: IdSchema,
     surface: SurfaceSchema,
-    timeoutSec: z.number().int().positive().describe('Agent time limit: the smaller of the task\'s and the budget\'s.'),
-    relevantFiles: z.array(z.string()).nullable().describe('Preregistered relevant files; null when the task has none.'),
+    timeoutSec: z.number().int().positive().describe("Agent time limit: the smaller of the task's and the budget's."),
+    relevantFiles: z
+      .array(z.string())
+      .nullable()
+      .describe('Preregistered relevant files; null when the task has none.'),
   })
   .strict();
 
 export const FileDigestSchema = z
-  .object({ path: RelativePathSchema.describe('Posix path relative to the plan\'s root.'), digest: DigestSchema })
+  .object({ path: RelativePathSchema.describe("Posix path relative to the plan's root."), digest: DigestSchema })
   .strict();
 
 export const PlannedCommandSchema = z
@@ -45,16 +50,24 @@ export const PlannedProviderSchema = z
     interface: z.enum(['mcp-stdio', 'mcp-http', 'cli', 'api', 'none']).describe('How an agent reaches the provider.'),
     version: z.string().min(1),
     configDigest: DigestSchema.describe('Digest of the provider declaration with its paths made root-relative.'),
-    launch: PlannedCommandSchema.nullable().describe('How to start an mcp-stdio or cli provider; null for URL interfaces.'),
+    launch: PlannedCommandSchema.nullable().describe(
+      'How to start an mcp-stdio or cli provider; null for URL interfaces.',
+    ),
     url: z.string().nullable().describe('Endpoint of an mcp-http or api provider; null otherwise.'),
-    index: PlannedCommandSchema.nullable().describe('Builds the index; run with the task snapshot as working directory.'),
+    index: PlannedCommandSchema.nullable().describe(
+      'Builds the index; run with the task snapshot as working directory.',
+    ),
     files: z.array(FileDigestSchema).describe('Digests of the files the launch and index commands name.'),
-    probeDigest: DigestSchema.nullable().describe('The `digest` field of the provider\'s probe record; null until probed.'),
+    probeDigest: DigestSchema.nullable().describe(
+      "The `digest` field of the provider's probe record; null until probed.",
+    ),
     eligibility: z
       .enum(['eligible', 'excluded', 'blocked'])
       .nullable()
-      .describe('The probe record\'s eligibility status; null until probed.'),
-    tools: z.array(z.string()).describe('The provider tools this arm may call; empty means every tool the probe listed.'),
+      .describe("The probe record's eligibility status; null until probed."),
+    tools: z
+      .array(z.string())
+      .describe('The provider tools this arm may call; empty means every tool the probe listed.'),
     sendsSource: z.boolean(),
   })
   .strict();
@@ -68,13 +81,16 @@ export const PlannedArmSchema = z
     allowedTools: z.array(z.string()),
     instructionFiles: z
       .array(z.object({ source: RelativePathSchema, target: RelativePathSchema, digest: DigestSchema }).strict())
-      .describe('Files installed into the run home; source is relative to the plan\'s root.'),
+      .describe("Files installed into the run home; source is relative to the plan's root."),
   })
   .strict();
 
 export const ScheduledTrialSchema = z
   .object({
-    id: z.string().regex(/^[0-9a-f]{24}$/).describe('Trial id: a digest prefix of (experiment, task digest, arm, repeat).'),
+    id: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/)
+      .describe('Trial id: a digest prefix of (experiment, task digest, arm, repeat).'),
     taskId: IdSchema,
     arm: IdSchema,
     repeat: z.number().int().positive(),
@@ -97,8 +113,16 @@ export const CostSchema = z
   .object({
     pricing: PricingSchema.nullable(),
     worstCaseTokens: z.object({ input: z.number(), output: z.number() }).strict().nullable(),
-    pricedTrials: z.number().int().nonnegative().describe('Trials whose agent may call a paid model (attempts; retries are never made).'),
-    boundUsd: z.number().nonnegative().nullable().describe('Declared price × worst-case tokens × attempts; null when unknown.'),
+    pricedTrials: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('Trials whose agent may call a paid model (attempts; retries are never made).'),
+    boundUsd: z
+      .number()
+      .nonnegative()
+      .nullable()
+      .describe('Declared price × worst-case tokens × attempts; null when unknown.'),
     mayCostMoney: z.boolean(),
   })
   .strict();
@@ -111,11 +135,16 @@ export const PlanSchema = z
         id: IdSchema,
         title: z.string().nullable(),
         stage: StageSchema,
-        file: RelativePathSchema.describe('The experiment definition, relative to the plan\'s root.'),
+        file: RelativePathSchema.describe("The experiment definition, relative to the plan's root."),
       })
       .strict(),
     corpus: z
-      .object({ id: IdSchema, version: z.string(), digest: DigestSchema, path: z.string().describe('Corpus directory relative to the root ("." for the root).') })
+      .object({
+        id: IdSchema,
+        version: z.string(),
+        digest: DigestSchema,
+        path: z.string().describe('Corpus directory relative to the root ("." for the root).'),
+      })
       .strict(),
     tasks: z.array(PlannedTaskSchema).min(1),
     prompt: z.object({ template: RelativePathSchema, digest: DigestSchema }).strict(),
@@ -124,7 +153,12 @@ export const PlanSchema = z
         node: z.string(),
         os: z.string(),
         arch: z.string(),
-        sandbox: z.object({ kind: SandboxKindSchema, version: z.string().nullable().describe('null when the sandbox is missing.') }).strict(),
+        sandbox: z
+          .object({
+            kind: SandboxKindSchema,
+            version: z.string().nullable().describe('null when the sandbox is missing.'),
+          })
+          .strict(),
       })
       .strict(),
     arms: z.array(PlannedArmSchema).min(1),

@@ -5,8 +5,10 @@ import { ProviderSchema } from './provider.js';
 export const ProbeToolSchema = z
   .object({
     name: z.string().min(1).describe('Tool name as the provider lists it.'),
-    inputSchemaDigest: DigestSchema.describe('Digest of the canonical JSON of the tool\'s input schema.'),
-    descriptionDigest: DigestSchema.nullable().describe('Digest of the description the agent reads; null when there is none.'),
+    inputSchemaDigest: DigestSchema.describe("Digest of the canonical JSON of the tool's input schema."),
+    descriptionDigest: DigestSchema.nullable().describe(
+      'Digest of the description the agent reads; null when there is none.',
+    ),
   })
   .strict();
 
@@ -15,10 +17,15 @@ const McpHandshakeSchema = z
     type: z.literal('mcp'),
     transport: z.enum(['stdio', 'http']),
     protocolVersion: z.string().nullable().describe('Protocol version negotiated in the handshake.'),
-    serverInfo: z.object({ name: z.string(), version: z.string() }).strict().describe('What the server says it is (bounded).'),
+    serverInfo: z
+      .object({ name: z.string(), version: z.string() })
+      .strict()
+      .describe('What the server says it is (bounded).'),
     capabilities: z.array(z.string()).describe('Names of the capabilities the server declared, sorted.'),
     capabilitiesDigest: DigestSchema,
-    instructionsDigest: DigestSchema.nullable().describe('Digest of the server\'s instructions; null when it sent none.'),
+    instructionsDigest: DigestSchema.nullable().describe(
+      "Digest of the server's instructions; null when it sent none.",
+    ),
     tools: z.array(ProbeToolSchema).describe('Every tool the server lists (all pages), sorted by name.'),
   })
   .strict();
@@ -37,25 +44,36 @@ const ApiDeclaredSchema = z
   .strict()
   .describe('An API provider has no generic handshake: its tools and observability are as declared.');
 
-export const ProbeInterfaceSchema = z.discriminatedUnion('type', [McpHandshakeSchema, CliHandshakeSchema, ApiDeclaredSchema]);
+export const ProbeInterfaceSchema = z.discriminatedUnion('type', [
+  McpHandshakeSchema,
+  CliHandshakeSchema,
+  ApiDeclaredSchema,
+]);
 
 export const ProbeStepSchema = z
   .object({
     status: z.enum(['ok', 'failed', 'skipped']).describe('skipped: not attempted, for the reason in detail.'),
-    detail: z.string().nullable().describe('Why it failed or was skipped (bounded, no credential values, no absolute paths).'),
+    detail: z
+      .string()
+      .nullable()
+      .describe('Why it failed or was skipped (bounded, no credential values, no absolute paths).'),
   })
   .strict();
 
 export const ObservabilitySchema = z
   .enum(['mcp-protocol', 'command-log', 'declared', 'unobservable'])
-  .describe('How the agent\'s calls to the provider can be observed: through the MCP transcript, a command log, the adapter\'s declaration, or not at all.');
+  .describe(
+    "How the agent's calls to the provider can be observed: through the MCP transcript, a command log, the adapter's declaration, or not at all.",
+  );
 
 export const EgressPostureSchema = z
   .object({
     posture: z.enum(['none', 'loopback', 'remote']).describe('Furthest network destination the provider reaches.'),
     hosts: z.array(z.string()).describe('Declared hosts and the host of an HTTP interface, sorted.'),
     sendsSource: z.boolean(),
-    needsApproval: z.boolean().describe('Task source may leave the machine: sends source, reaches non-loopback hosts, or runs hosted.'),
+    needsApproval: z
+      .boolean()
+      .describe('Task source may leave the machine: sends source, reaches non-loopback hosts, or runs hosted.'),
     approved: z.boolean().describe('An approval named this provider for this probe.'),
   })
   .strict();
@@ -71,7 +89,7 @@ export const ProbeIdentitySchema = z
       revision: DigestSchema.nullable().describe('Tree digest of the snapshot that was indexed.'),
     })
       .strict()
-      .describe('The index command run against one task\'s own snapshot.'),
+      .describe("The index command run against one task's own snapshot."),
     observability: ObservabilitySchema,
     egress: EgressPostureSchema,
     credentials: z
@@ -88,8 +106,14 @@ export const ProbeMeasurementsSchema = z
     index: z
       .object({
         ms: z.number().nonnegative(),
-        outputDigest: DigestSchema.nullable().describe('Tree digest of what the index command wrote; null when it failed.'),
-        storageBytes: z.number().int().nonnegative().describe('Bytes the index used, counted up to just past the limit.'),
+        outputDigest: DigestSchema.nullable().describe(
+          'Tree digest of what the index command wrote; null when it failed.',
+        ),
+        storageBytes: z
+          .number()
+          .int()
+          .nonnegative()
+          .describe('Bytes the index used, counted up to just past the limit.'),
         storageLimitBytes: z.number().int().positive(),
       })
       .strict()
@@ -102,7 +126,10 @@ export const ProbeMeasurementsSchema = z
 export const ProbeEligibilitySchema = z
   .object({
     status: z.enum(['eligible', 'excluded', 'blocked']),
-    cohort: z.enum(['local', 'hosted', 'enterprise']).nullable().describe('The cohort an eligible provider is compared in; null otherwise.'),
+    cohort: z
+      .enum(['local', 'hosted', 'enterprise'])
+      .nullable()
+      .describe('The cohort an eligible provider is compared in; null otherwise.'),
     reasons: z.array(z.string()).describe('"<code>: <explanation>" lines; codes are stable.'),
   })
   .strict();

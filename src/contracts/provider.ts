@@ -7,7 +7,12 @@ const McpStdioSchema = z
   .object({
     type: z.literal('mcp-stdio'),
     command: z.string().min(1),
-    args: z.array(z.string()).default([]).describe('Arguments; one starting with "./" or "../" is a path relative to the file that declares the provider.'),
+    args: z
+      .array(z.string())
+      .default([])
+      .describe(
+        'Arguments; one starting with "./" or "../" is a path relative to the file that declares the provider.',
+      ),
   })
   .strict();
 const McpHttpSchema = z.object({ type: z.literal('mcp-http'), url: z.string().url() }).strict();
@@ -26,7 +31,7 @@ const ApiSchema = z
     observableCalls: z
       .boolean()
       .default(false)
-      .describe('The arm\'s adapter logs every call it makes to this API; without it, tool calls are unobservable.'),
+      .describe("The arm's adapter logs every call it makes to this API; without it, tool calls are unobservable."),
   })
   .strict();
 const HumanOnlySchema = z
@@ -34,7 +39,13 @@ const HumanOnlySchema = z
   .strict()
   .describe('No agent-readable interface (a wiki only people read).');
 
-export const ProviderInterfaceSchema = z.discriminatedUnion('type', [McpStdioSchema, McpHttpSchema, CliSchema, ApiSchema, HumanOnlySchema]);
+export const ProviderInterfaceSchema = z.discriminatedUnion('type', [
+  McpStdioSchema,
+  McpHttpSchema,
+  CliSchema,
+  ApiSchema,
+  HumanOnlySchema,
+]);
 
 export const PricingSchema = z
   .object({
@@ -56,12 +67,22 @@ export const ProviderSchema = z
     index: z
       .object({
         command: z.string().min(1),
-        args: z.array(z.string()).default([]).describe('Arguments; one starting with "./" or "../" is a path relative to the file that declares the provider.'),
+        args: z
+          .array(z.string())
+          .default([])
+          .describe(
+            'Arguments; one starting with "./" or "../" is a path relative to the file that declares the provider.',
+          ),
       })
       .strict()
       .optional()
-      .describe('Builds the provider\'s index for one task snapshot; run with the snapshot directory as its working directory.'),
-    allowedTools: z.array(z.string().min(1)).default([]).describe('Tools of this provider an arm may call; empty means all it lists.'),
+      .describe(
+        "Builds the provider's index for one task snapshot; run with the snapshot directory as its working directory.",
+      ),
+    allowedTools: z
+      .array(z.string().min(1))
+      .default([])
+      .describe('Tools of this provider an arm may call; empty means all it lists.'),
     egress: z
       .object({
         hosts: z.array(HostSchema).default([]),

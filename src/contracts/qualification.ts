@@ -17,7 +17,9 @@ export const QualificationSchema = z
     digest: DigestSchema.describe('The task digest that was verified.'),
     qualified: z.boolean().describe('True only when there are no reasons.'),
     reasons: z.array(z.string()).describe('Why the task is not qualified, one specific reason a line.'),
-    referenceChange: SizeSchema.describe('Difficulty evidence: files the reference overlay changes and lines added plus removed.'),
+    referenceChange: SizeSchema.describe(
+      'Difficulty evidence: files the reference overlay changes and lines added plus removed.',
+    ),
     tree: SizeSchema.describe('Difficulty evidence: the size of the starting tree.'),
   })
   .strict()

@@ -34,7 +34,9 @@ export const CheckResultSchema = z
   .object({
     id: IdSchema,
     kind: z.enum(['required', 'regression']),
-    status: z.enum(['pass', 'fail', 'error']).describe('error: the check could not run or gave no result; never a pass.'),
+    status: z
+      .enum(['pass', 'fail', 'error'])
+      .describe('error: the check could not run or gave no result; never a pass.'),
     message: BoundedText,
   })
   .strict();
@@ -51,15 +53,20 @@ const Count = z.number().int().nonnegative().nullable();
 export const DiagnosticsSchema = z
   .object({
     toolCalls: Count.describe('Every tool call the agent made; null when unobservable.'),
-    contextToolCalls: Count.describe('Calls to the arm\'s provider tools.'),
+    contextToolCalls: Count.describe("Calls to the arm's provider tools."),
     tools: z.record(z.string(), z.number().int().positive()).nullable().describe('Calls per tool name.'),
     filesInspected: Count,
     filesModified: Count,
     inputTokens: Count,
     outputTokens: Count,
-    costUsd: z.number().nonnegative().nullable().describe('Only where the agent\'s cost basis is a list price.'),
+    costUsd: z.number().nonnegative().nullable().describe("Only where the agent's cost basis is a list price."),
     elapsedMs: z.number().nonnegative().nullable(),
-    relevantFileRecall: z.number().min(0).max(1).nullable().describe('Only for tasks with preregistered relevant files.'),
+    relevantFileRecall: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .describe('Only for tasks with preregistered relevant files.'),
   })
   .strict();
 

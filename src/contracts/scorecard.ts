@@ -9,7 +9,16 @@ const Probability = z.number().min(0).max(1);
 const Difference = z.number().min(-1).max(1);
 
 export const VerdictSchema = z
-  .enum(['excluded', 'incomplete', 'descriptive', 'unqualified', 'better', 'worse', 'noninferior', 'no-detectable-difference'])
+  .enum([
+    'excluded',
+    'incomplete',
+    'descriptive',
+    'unqualified',
+    'better',
+    'worse',
+    'noninferior',
+    'no-detectable-difference',
+  ])
   .describe('DESIGN §9: the first that applies, in this order.');
 
 export const EligibilitySchema = z
@@ -21,7 +30,10 @@ export const EligibilitySchema = z
 
 export const MeasureSchema = z
   .object({
-    mean: z.number().nullable().describe('Mean over the trials where the measure is known; null when it is known for none (never 0).'),
+    mean: z
+      .number()
+      .nullable()
+      .describe('Mean over the trials where the measure is known; null when it is known for none (never 0).'),
     known: Count.describe('Trials with a receipt where the measure is known.'),
   })
   .strict();
@@ -60,18 +72,24 @@ export const ArmSummarySchema = z
     id: IdSchema,
     role: ArmRoleSchema,
     adapter: z.string().describe('The agent adapter of the arm.'),
-    provider: IdSchema.nullable().describe('The arm\'s context provider; null for none.'),
+    provider: IdSchema.nullable().describe("The arm's context provider; null for none."),
     synthetic: z.boolean().describe('The arm ran (or was planned with) a synthetic agent.'),
-    eligibility: EligibilitySchema.nullable().describe('The arm\'s eligibility decision; null when none was given.'),
+    eligibility: EligibilitySchema.nullable().describe("The arm's eligibility decision; null when none was given."),
     trials: TrialCountsSchema,
-    invalidByStatus: z.partialRecord(TrialStatusSchema, Count).describe('Invalid trials per status; statuses with none are left out.'),
-    successRate: Probability.nullable().describe('Mean over tasks of s(t, arm) = successes / valid repeats; null with no valid trial.'),
+    invalidByStatus: z
+      .partialRecord(TrialStatusSchema, Count)
+      .describe('Invalid trials per status; statuses with none are left out.'),
+    successRate: Probability.nullable().describe(
+      'Mean over tasks of s(t, arm) = successes / valid repeats; null with no valid trial.',
+    ),
     tasksWithValidTrials: Count,
     wilson: z
       .object({ low: Probability, high: Probability })
       .strict()
       .nullable()
-      .describe('Descriptive 95% Wilson interval over valid trials (no continuity correction); null with no valid trial.'),
+      .describe(
+        'Descriptive 95% Wilson interval over valid trials (no continuity correction); null with no valid trial.',
+      ),
     regressionFailures: Count.describe('Valid trials in which a regression check failed.'),
     diagnostics: DiagnosticsSummarySchema,
   })
@@ -88,7 +106,9 @@ export const PairedComparisonSchema = z
         unpaired: z.array(IdSchema).describe('Tasks left out of the pairs by a missing or invalid trial.'),
       })
       .strict(),
-    delta: Difference.nullable().describe('Δ = mean over paired tasks of d_t = s(t, arm) − s(t, baseline); null with no paired task.'),
+    delta: Difference.nullable().describe(
+      'Δ = mean over paired tasks of d_t = s(t, arm) − s(t, baseline); null with no paired task.',
+    ),
     interval: z
       .object({
         alpha: Probability.describe('α′ used for this interval (α/m for treatments).'),
@@ -145,7 +165,14 @@ export const MatrixCellSchema = z
 
 export const GapSchema = z
   .object({
-    kind: z.enum(['missing', 'invalid', 'unsupported-pass', 'unknown-diagnostics', 'recall-not-preregistered', 'ineligible']),
+    kind: z.enum([
+      'missing',
+      'invalid',
+      'unsupported-pass',
+      'unknown-diagnostics',
+      'recall-not-preregistered',
+      'ineligible',
+    ]),
     arm: IdSchema.nullable(),
     count: Count.describe('Trials (or, for recall, tasks) concerned.'),
     detail: z.string(),
@@ -179,7 +206,9 @@ export const ScorecardSchema = z
         method: z.literal('holm'),
         m: Count.describe('Treatment arms in the plan (aa-control is not a treatment).'),
         alpha: Probability,
-        intervalAlpha: Probability.nullable().describe('Bonferroni α/m for the treatment intervals; null with no treatment.'),
+        intervalAlpha: Probability.nullable().describe(
+          'Bonferroni α/m for the treatment intervals; null with no treatment.',
+        ),
       })
       .strict(),
     arms: z.array(ArmSummarySchema).describe('In plan order.'),
@@ -202,7 +231,7 @@ export const ScorecardSchema = z
     feasibility: FeasibilitySchema,
   })
   .strict()
-  .describe('The normalized comparison of a plan\'s receipts: no timestamps, no absolute paths.');
+  .describe("The normalized comparison of a plan's receipts: no timestamps, no absolute paths.");
 
 export type Scorecard = z.infer<typeof ScorecardSchema>;
 export type Feasibility = z.infer<typeof FeasibilitySchema>;

@@ -42,24 +42,41 @@ async function exists(path: string): Promise<boolean> {
 async function subdirectories(dir: string): Promise<string[]> {
   if (!(await exists(dir))) return [];
   const entries = await readdir(dir, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 async function validateTask(task: Task, dir: string, source: string, corpus: Corpus | null): Promise<void> {
   const dirName = basename(dir);
-  if (task.id !== dirName) throw new CrossoverError('invalid-input', `${source}: $.id: expected "${dirName}" (the task directory's name), got "${task.id}"`);
+  if (task.id !== dirName)
+    throw new CrossoverError(
+      'invalid-input',
+      `${source}: $.id: expected "${dirName}" (the task directory's name), got "${task.id}"`,
+    );
   if (corpus && !corpus.categories.some((c) => c.id === task.category)) {
     const known = corpus.categories.map((c) => c.id).join(', ');
-    throw new CrossoverError('invalid-input', `${source}: $.category: expected one of the corpus categories (${known}), got "${task.category}"`);
+    throw new CrossoverError(
+      'invalid-input',
+      `${source}: $.category: expected one of the corpus categories (${known}), got "${task.category}"`,
+    );
   }
   const seen = new Set<string>();
-  for (const [group, checks] of [['required', task.checks.required], ['regressions', task.checks.regressions]] as const) {
+  for (const [group, checks] of [
+    ['required', task.checks.required],
+    ['regressions', task.checks.regressions],
+  ] as const) {
     for (const [index, check] of checks.entries()) {
       const path = `$.checks.${group}[${index}]`;
-      if (seen.has(check.id)) throw new CrossoverError('invalid-input', `${source}: ${path}.id: check id "${check.id}" is used twice`);
+      if (seen.has(check.id))
+        throw new CrossoverError('invalid-input', `${source}: ${path}.id: check id "${check.id}" is used twice`);
       seen.add(check.id);
       if (!(await exists(join(dir, 'checks', check.file)))) {
-        throw new CrossoverError('invalid-input', `${source}: ${path}.file: expected a file under checks/, "${check.file}" does not exist`);
+        throw new CrossoverError(
+          'invalid-input',
+          `${source}: ${path}.file: expected a file under checks/, "${check.file}" does not exist`,
+        );
       }
     }
   }
@@ -67,7 +84,10 @@ async function validateTask(task: Task, dir: string, source: string, corpus: Cor
     const inWorkspace = await exists(join(dir, 'workspace', file));
     const inReference = await exists(join(dir, 'reference', file));
     if (!inWorkspace && !inReference) {
-      throw new CrossoverError('invalid-input', `${source}: $.relevantFiles[${index}]: expected a file of the workspace or reference, "${file}" is in neither`);
+      throw new CrossoverError(
+        'invalid-input',
+        `${source}: $.relevantFiles[${index}]: expected a file of the workspace or reference, "${file}" is in neither`,
+      );
     }
   }
 }
@@ -85,7 +105,8 @@ export async function loadTask(dir: string, corpus: Corpus | null = null): Promi
     throw new CrossoverError('not-found', `${promptPath}: missing (every task needs the prompt the agent is given)`);
   });
   for (const part of ['workspace', 'checks', 'reference'] as const) {
-    if (!(await exists(join(dir, part)))) throw new CrossoverError('not-found', `${join(dir, part)}: missing (every task has ${part}/)`);
+    if (!(await exists(join(dir, part))))
+      throw new CrossoverError('not-found', `${join(dir, part)}: missing (every task has ${part}/)`);
   }
   const decoys = await subdirectories(join(dir, 'decoys'));
   const parts: TaskDigests = {

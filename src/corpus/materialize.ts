@@ -7,7 +7,11 @@ import { readTree } from '../io/tree.js';
 async function freshDirectory(dest: string): Promise<void> {
   await mkdir(dest, { recursive: true });
   const present = await readdir(dest);
-  if (present.length > 0) throw new CrossoverError('conflict', `${dest}: expected a new or empty directory to materialize into, it holds ${present.length} entries`);
+  if (present.length > 0)
+    throw new CrossoverError(
+      'conflict',
+      `${dest}: expected a new or empty directory to materialize into, it holds ${present.length} entries`,
+    );
 }
 
 /** Copies every regular file of `source` over `dest`, keeping the executable bit; readTree refuses symlinks and special files. */

@@ -1,5 +1,5 @@
-import type { LoadedTask } from './load.js';
 import type { GradeResult } from '../grading/grade.js';
+import type { LoadedTask } from './load.js';
 
 /** The gradings qualification rests on, and what the starting tree leaks. */
 export interface QualificationEvidence {
@@ -18,7 +18,8 @@ function qualityReasons(task: LoadedTask): string[] {
   if (required.length < 2 || required.length > 5) reasons.push(`has ${required.length} required checks (expected 2–5)`);
   if (regressions.length === 0) reasons.push('has no regression check (expected at least 1)');
   if (task.decoys.length === 0) reasons.push('has no decoy under decoys/ (expected at least 1)');
-  if (!task.task.relevantFiles) reasons.push('has no relevantFiles (expected the preregistered files a solver needs to look at)');
+  if (!task.task.relevantFiles)
+    reasons.push('has no relevantFiles (expected the preregistered files a solver needs to look at)');
   return reasons;
 }
 
@@ -29,9 +30,12 @@ function tamperingReasons(where: string, result: GradeResult): string[] {
 function startReasons(start: GradeResult): string[] {
   if (start.findings.length > 0) return tamperingReasons('the starting tree', start);
   return start.checks.flatMap((check) => {
-    if (check.status === 'error') return [`${check.kind} check '${check.id}' could not run on the starting tree: ${check.message}`];
-    if (check.kind === 'required' && check.status === 'pass') return [`required check '${check.id}' passes on the starting tree`];
-    if (check.kind === 'regression' && check.status === 'fail') return [`regression check '${check.id}' fails on the starting tree: ${check.message}`];
+    if (check.status === 'error')
+      return [`${check.kind} check '${check.id}' could not run on the starting tree: ${check.message}`];
+    if (check.kind === 'required' && check.status === 'pass')
+      return [`required check '${check.id}' passes on the starting tree`];
+    if (check.kind === 'regression' && check.status === 'fail')
+      return [`regression check '${check.id}' fails on the starting tree: ${check.message}`];
     return [];
   });
 }

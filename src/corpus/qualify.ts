@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
 import type { CorpusVerification, Qualification, TreeSize } from '../contracts/qualification.js';
 import { BrowserSession } from '../grading/browser-session.js';
-import { gradeWorkspace, type GradeResult } from '../grading/grade.js';
+import { type GradeResult, gradeWorkspace } from '../grading/grade.js';
 import { taskCheckPaths } from '../grading/tampering.js';
+import { readTree } from '../io/tree.js';
 import { changedLines, lineCount } from './difficulty.js';
 import type { LoadedCorpus, LoadedTask } from './load.js';
 import { materializeTree } from './materialize.js';
 import { qualificationReasons } from './qualification-rules.js';
-import { readTree } from '../io/tree.js';
 
 export interface QualifyOptions {
   /** a Chromium shared across tasks; by default one is launched when needed and closed */
@@ -67,7 +67,13 @@ export async function qualifyTask(task: LoadedTask, options: QualifyOptions = {}
     for (const [index, name] of task.decoys.entries()) {
       decoys.push({ name, result: await grade(`decoy-${index}`, [join(task.dir, 'decoys', name)]) });
     }
-    const reasons = qualificationReasons({ task, start, reference, decoys, leakedCheckPaths: await leakedCheckPaths(task) });
+    const reasons = qualificationReasons({
+      task,
+      start,
+      reference,
+      decoys,
+      leakedCheckPaths: await leakedCheckPaths(task),
+    });
     return {
       id: task.task.id,
       category: task.task.category,
@@ -112,7 +118,9 @@ export async function qualifyCorpus(corpus: LoadedCorpus, filter: CorpusFilter =
   }
   const browser = new BrowserSession();
   try {
-    const results = await mapBounded(tasks, Math.min(2, availableParallelism()), (task) => qualifyTask(task, { browser }));
+    const results = await mapBounded(tasks, Math.min(2, availableParallelism()), (task) =>
+      qualifyTask(task, { browser }),
+    );
     return {
       schema: 'crossover.corpus-verification/1',
       corpus: { id: corpus.corpus.id, version: corpus.corpus.version, digest: corpus.digest },

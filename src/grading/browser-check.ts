@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BrowserSession } from './browser-session.js';
-import { errored, failed, PASS, type CheckOutcome } from './outcome.js';
+import { type CheckOutcome, errored, failed, PASS } from './outcome.js';
 import type { StaticServer } from './static-server.js';
 
 export interface BrowserCheckRun {

@@ -33,7 +33,10 @@ function isExecutable(path: string): boolean {
  * Where Chromium is looked for: CROSSOVER_CHROMIUM, else the first Debian path that exists, else
  * Debian's chromium (whose absence the session then reports with the package to install).
  */
-export function chromiumPath(env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = isExecutable): string {
+export function chromiumPath(
+  env: NodeJS.ProcessEnv = process.env,
+  exists: (path: string) => boolean = isExecutable,
+): string {
   if (env.CROSSOVER_CHROMIUM) return env.CROSSOVER_CHROMIUM;
   return exists(DEBIAN_HEADLESS_SHELL) ? DEBIAN_HEADLESS_SHELL : DEBIAN_CHROMIUM;
 }
@@ -70,7 +73,10 @@ export class BrowserSession {
       () => true,
       () => false,
     );
-    if (!found) return { reason: `Chromium not found at ${path}: install the Debian package chromium-headless-shell or chromium (apt-get install chromium-headless-shell)` };
+    if (!found)
+      return {
+        reason: `Chromium not found at ${path}: install the Debian package chromium-headless-shell or chromium (apt-get install chromium-headless-shell)`,
+      };
     // Loaded on first launch: importing Playwright costs about 0.3 s of CPU, which a run without a browser check need not pay.
     const { chromium } = await import('playwright-core');
     try {

@@ -7,7 +7,7 @@ import { runBrowserCheck } from './browser-check.js';
 import { BrowserSession } from './browser-session.js';
 import { runNodeCheck } from './node-check.js';
 import type { CheckOutcome } from './outcome.js';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { type StaticServer, serveStatic } from './static-server.js';
 import { detectTampering } from './tampering.js';
 
 export type GradeStatus = 'passed' | 'failed' | 'check-error' | 'missing-checks';
@@ -84,7 +84,12 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   const planned = plannedChecks(task);
   const findings = await detectTampering(task, workspace);
   if (findings.length > 0) {
-    const notRun = planned.map(({ check, kind }) => ({ id: check.id, kind, status: 'fail' as const, message: 'not run: the workspace was tampered with (see findings)' }));
+    const notRun = planned.map(({ check, kind }) => ({
+      id: check.id,
+      kind,
+      status: 'fail' as const,
+      message: 'not run: the workspace was tampered with (see findings)',
+    }));
     return { status: 'failed', checks: notRun, checksRun: 0, findings };
   }
   const checksDir = await realpath(join(task.dir, 'checks'));
@@ -111,5 +116,10 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
     await server?.close();
     if (!input.browser) await session.close();
   }
-  return { status: gradeStatus(checks), checks, checksRun: checks.filter((c) => c.status !== 'error').length, findings: [] };
+  return {
+    status: gradeStatus(checks),
+    checks,
+    checksRun: checks.filter((c) => c.status !== 'error').length,
+    findings: [],
+  };
 }

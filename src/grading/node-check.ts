@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { boundedMessage, errored, failed, PASS, type CheckOutcome } from './outcome.js';
+import { boundedMessage, type CheckOutcome, errored, failed, PASS } from './outcome.js';
 
 /** Plain JavaScript next to this module in src/ and in dist/ (see the harness's header). */
 export const HARNESS_PATH = fileURLToPath(new URL('./node-check-harness.mjs', import.meta.url));
@@ -114,11 +114,19 @@ export function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
       run.workspace,
     ];
     // An empty environment: nothing of the grader's (credentials, NODE_OPTIONS) reaches the check.
-    const child = spawn(process.execPath, args, { cwd: run.workspace, env: {}, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: run.workspace,
+      env: {},
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const scanner = new ProtocolScanner(nonce);
     let stderrTail = '';
     let settled = false;
-    let timer = setTimeout(() => finish(errored(`the check harness did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+    let timer = setTimeout(
+      () => finish(errored(`the check harness did not start within ${START_TIMEOUT_MS} ms`)),
+      START_TIMEOUT_MS,
+    );
     const onAbort = () => finish(run.signal?.reason ?? new Error('aborted'));
     run.signal?.addEventListener('abort', onAbort, { once: true });
 

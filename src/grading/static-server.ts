@@ -63,7 +63,10 @@ async function respond(root: string, request: IncomingMessage, response: ServerR
   }
   response.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' });
   if (request.method === 'HEAD') response.end();
-  else createReadStream(file).on('error', () => response.destroy()).pipe(response);
+  else
+    createReadStream(file)
+      .on('error', () => response.destroy())
+      .pipe(response);
 }
 
 /** Serves `root` read-only on 127.0.0.1 at an ephemeral port. */

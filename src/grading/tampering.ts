@@ -28,7 +28,9 @@ async function gradedTree(workspace: string): Promise<TreeEntry[] | Finding> {
   } catch (error) {
     if (!(error instanceof CrossoverError) || error.code !== 'invalid-input') throw error;
     // No absolute paths in findings: they end up in receipts.
-    return tampering(`the workspace holds ${error.message.replace(`${workspace}/`, '').replace(/ is not allowed in a task tree.*$/, '')}, which the grader refuses`);
+    return tampering(
+      `the workspace holds ${error.message.replace(`${workspace}/`, '').replace(/ is not allowed in a task tree.*$/, '')}, which the grader refuses`,
+    );
   }
 }
 
@@ -51,10 +53,12 @@ export async function detectTampering(task: GradedTask, workspace: string): Prom
   const present = new Set(graded.map((entry) => entry.path));
   const findings: Finding[] = [];
   for (const path of await taskCheckPaths(task)) {
-    if (present.has(path) && !started.has(path)) findings.push(tampering(`a file was planted at ${path}, a path the hidden checks use`));
+    if (present.has(path) && !started.has(path))
+      findings.push(tampering(`a file was planted at ${path}, a path the hidden checks use`));
   }
   for (const path of task.task.protectedPaths) {
-    if (entriesAt(startTree, path) !== entriesAt(graded, path)) findings.push(tampering(`protected path ${path} was changed`));
+    if (entriesAt(startTree, path) !== entriesAt(graded, path))
+      findings.push(tampering(`protected path ${path} was changed`));
   }
   return findings;
 }

@@ -18,12 +18,19 @@ export function agentPrefix(root: string, adapter: InstallableAdapter, version: 
 }
 
 /** The install record, or null when this version was never installed here. */
-export async function readInstalledAgent(root: string, adapter: InstallableAdapter, version: string): Promise<InstalledAgent | null> {
+export async function readInstalledAgent(
+  root: string,
+  adapter: InstallableAdapter,
+  version: string,
+): Promise<InstalledAgent | null> {
   const file = join(agentPrefix(root, adapter, version), AGENT_INSTALL_RECORD);
   if (!existsSync(file)) return null;
   const installed = await readArtifact(file, InstalledAgentSchema);
   if (installed.adapter !== adapter || installed.version !== version) {
-    throw new CrossoverError('invalid-input', `${file}: $.adapter/$.version: expected ${adapter}@${version}, got ${installed.adapter}@${installed.version}`);
+    throw new CrossoverError(
+      'invalid-input',
+      `${file}: $.adapter/$.version: expected ${adapter}@${version}, got ${installed.adapter}@${installed.version}`,
+    );
   }
   return installed;
 }

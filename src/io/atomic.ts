@@ -48,7 +48,9 @@ export async function writeNewFileAtomic(path: string, data: string | Uint8Array
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw new CrossoverError('infrastructure', `${path}: could not write (${(error as Error).message})`, { cause: error });
+    throw new CrossoverError('infrastructure', `${path}: could not write (${(error as Error).message})`, {
+      cause: error,
+    });
   } finally {
     await unlink(temp).catch(() => undefined);
     await syncDirectory(dirname(path));

@@ -29,5 +29,11 @@ export function experimentLayout(root: string, experimentId: string): Pick<RunLa
 export function runLayout(root: string, experimentId: string, planId: string): RunLayout {
   const base = experimentLayout(root, experimentId);
   const planDir = join(base.experimentDir, planKey(planId));
-  return { ...base, planDir, planFile: join(planDir, 'plan.json'), receiptsDir: join(planDir, 'receipts'), scorecardDir: planDir };
+  return {
+    ...base,
+    planDir,
+    planFile: join(planDir, 'plan.json'),
+    receiptsDir: join(planDir, 'receipts'),
+    scorecardDir: planDir,
+  };
 }

@@ -9,7 +9,10 @@ export function rootRelative(root: string, target: string, what: string): string
   const rel = relative(root, target);
   if (rel === '') return '.';
   if (rel.startsWith('..') || isAbsolute(rel)) {
-    throw new CrossoverError('invalid-input', `${what}: ${target} is outside the project root ${root} (a plan binds only root-relative paths)`);
+    throw new CrossoverError(
+      'invalid-input',
+      `${what}: ${target} is outside the project root ${root} (a plan binds only root-relative paths)`,
+    );
   }
   return rel.split(sep).join('/');
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
-import { treeDigestOf, type TreeEntry } from '../contracts/tree.js';
+import { type TreeEntry, treeDigestOf } from '../contracts/tree.js';
 
 /** Every regular file below `root`; a symlink or special file is an error naming it. */
 export async function readTree(root: string): Promise<TreeEntry[]> {
@@ -16,10 +16,17 @@ export async function readTree(root: string): Promise<TreeEntry[]> {
       if (stats.isDirectory()) await walk(path);
       else if (stats.isFile()) {
         const bytes = await readFile(absolute);
-        entries.push({ path, executable: (stats.mode & 0o111) !== 0, sha256: createHash('sha256').update(bytes).digest('hex') });
+        entries.push({
+          path,
+          executable: (stats.mode & 0o111) !== 0,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+        });
       } else {
         const what = stats.isSymbolicLink() ? 'a symlink' : 'a special file';
-        throw new CrossoverError('invalid-input', `${absolute}: ${what} is not allowed in a task tree (only regular files and directories)`);
+        throw new CrossoverError(
+          'invalid-input',
+          `${absolute}: ${what} is not allowed in a task tree (only regular files and directories)`,
+        );
       }
     }
   }

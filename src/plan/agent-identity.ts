@@ -8,17 +8,29 @@ import { currentDigest, readInstalledAgent } from '../io/agent-install.js';
  * plan binds the digest of the executable as it is now, so a changed executable drifts from a
  * registered plan, and one that no longer matches its install record blocks the plan.
  */
-export async function agentIdentity(spec: Agent, promptTemplateDigest: string, root: string): Promise<{ identity: AgentIdentity; blocked: string[] }> {
+export async function agentIdentity(
+  spec: Agent,
+  promptTemplateDigest: string,
+  root: string,
+): Promise<{ identity: AgentIdentity; blocked: string[] }> {
   const identity: AgentIdentity = { spec, executableDigest: null, promptTemplateDigest };
   if (spec.adapter !== 'claude-code' && spec.adapter !== 'codex') return { identity, blocked: [] };
   const installed = await readInstalledAgent(root, spec.adapter, spec.version);
   if (installed === null) {
-    return { identity, blocked: [`agent executable not installed: run crossover agents install ${spec.adapter}@${spec.version}`] };
+    return {
+      identity,
+      blocked: [`agent executable not installed: run crossover agents install ${spec.adapter}@${spec.version}`],
+    };
   }
   const digest = await currentDigest(root, installed).catch(() => null);
   const bound: AgentIdentity = { ...identity, executableDigest: digest };
   if (digest !== installed.digest) {
-    return { identity: bound, blocked: [`agent executable ${spec.adapter}@${spec.version} changed since it was installed (${installed.digest} → ${digest ?? 'missing'}): reinstall it with crossover agents install ${spec.adapter}@${spec.version}`] };
+    return {
+      identity: bound,
+      blocked: [
+        `agent executable ${spec.adapter}@${spec.version} changed since it was installed (${installed.digest} → ${digest ?? 'missing'}): reinstall it with crossover agents install ${spec.adapter}@${spec.version}`,
+      ],
+    };
   }
   return { identity: bound, blocked: [] };
 }

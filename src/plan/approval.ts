@@ -14,14 +14,19 @@ import { planKey } from '../io/layout.js';
 export function approvalReasons(experiment: Experiment, cost: Cost, armProviders: readonly string[]): string[] {
   const reasons: string[] = [];
   if (cost.boundUsd === null) {
-    const missing = cost.pricing === null ? 'no declared price ($.pricing)' : 'no worst-case token ceiling ($.worstCaseTokens)';
+    const missing =
+      cost.pricing === null ? 'no declared price ($.pricing)' : 'no worst-case token ceiling ($.worstCaseTokens)';
     reasons.push(`cost unknown: ${cost.pricedTrials} trials of a paid agent with ${missing}`);
   } else if (cost.mayCostMoney) {
-    reasons.push(`may cost money: up to $${cost.boundUsd.toFixed(2)} for ${cost.pricedTrials} trials at the declared price`);
+    reasons.push(
+      `may cost money: up to $${cost.boundUsd.toFixed(2)} for ${cost.pricedTrials} trials at the declared price`,
+    );
   }
   for (const provider of experiment.providers.filter((p) => armProviders.includes(p.id))) {
-    if (provider.mode !== 'local' && provider.egress.sendsSource) reasons.push(`sends source to ${provider.mode} provider ${provider.id}`);
-    if (provider.mode !== 'local' && provider.pricing === undefined) reasons.push(`cost unknown: ${provider.mode} provider ${provider.id} declares no price`);
+    if (provider.mode !== 'local' && provider.egress.sendsSource)
+      reasons.push(`sends source to ${provider.mode} provider ${provider.id}`);
+    if (provider.mode !== 'local' && provider.pricing === undefined)
+      reasons.push(`cost unknown: ${provider.mode} provider ${provider.id} declares no price`);
   }
   return reasons;
 }
@@ -37,7 +42,10 @@ export async function readApproval(path: string, planId: string): Promise<Approv
   if (text === null) return null;
   const approval = parseWith(ApprovalSchema, parseJsonText(text, path), path);
   if (approval.planId !== planId) {
-    throw new CrossoverError('invalid-input', `${path}: $.planId: expected ${planId} (the plan its name points at), got ${approval.planId}`);
+    throw new CrossoverError(
+      'invalid-input',
+      `${path}: $.planId: expected ${planId} (the plan its name points at), got ${approval.planId}`,
+    );
   }
   return approval;
 }

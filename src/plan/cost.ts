@@ -30,9 +30,14 @@ export function costBound(experiment: Experiment, trialsPerArm: ReadonlyMap<stri
   const tokens = experiment.worstCaseTokens ?? null;
   let boundUsd: number | null = 0;
   if (pricedTrials > 0) {
-    boundUsd = pricing && tokens
-      ? ceilCents((pricedTrials * (tokens.input * pricing.inputPerMillionTokens + tokens.output * pricing.outputPerMillionTokens)) / 1_000_000)
-      : null;
+    boundUsd =
+      pricing && tokens
+        ? ceilCents(
+            (pricedTrials *
+              (tokens.input * pricing.inputPerMillionTokens + tokens.output * pricing.outputPerMillionTokens)) /
+              1_000_000,
+          )
+        : null;
   }
   return { pricing, worstCaseTokens: tokens, pricedTrials, boundUsd, mayCostMoney: pricedTrials > 0 && boundUsd !== 0 };
 }

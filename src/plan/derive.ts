@@ -1,18 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { digestBytes } from '../contracts/canonical.js';
-import { digestOf } from '../contracts/canonical.js';
+import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { CrossoverError, parseJsonText } from '../contracts/errors.js';
 import type { Experiment } from '../contracts/experiment.js';
 import { type Plan, type PlannedArm, PlanSchema } from '../contracts/plan.js';
 import { type LoadedCorpus, type LoadedTask, loadCorpus } from '../corpus/load.js';
+import { experimentLayout } from '../io/layout.js';
+import { rootRelative } from '../io/paths.js';
 import { agentIdentity } from './agent-identity.js';
 import { approvalFile, approvalReasons, readApproval } from './approval.js';
 import { costBound } from './cost.js';
 import { probeEnvironment } from './environment.js';
-import { experimentLayout } from '../io/layout.js';
 import { type LoadedExperiment, loadExperiment } from './load-experiment.js';
-import { rootRelative } from '../io/paths.js';
 import { renderPrompt } from './prompt.js';
 import { planProvider } from './providers.js';
 import { checkArms } from './rules.js';
@@ -46,16 +45,26 @@ function selectTasks(experiment: Experiment, corpus: LoadedCorpus, file: string)
     const seen = new Set<string>();
     return experiment.tasks.map((id, index) => {
       const task = corpus.tasks.find((t) => t.task.id === id);
-      if (!task) throw new CrossoverError('invalid-input', `${file}: $.tasks[${index}]: expected a task of corpus ${corpus.corpus.id}, "${id}" is not one`);
-      if (seen.has(id)) throw new CrossoverError('invalid-input', `${file}: $.tasks[${index}]: task "${id}" is listed twice`);
+      if (!task)
+        throw new CrossoverError(
+          'invalid-input',
+          `${file}: $.tasks[${index}]: expected a task of corpus ${corpus.corpus.id}, "${id}" is not one`,
+        );
+      if (seen.has(id))
+        throw new CrossoverError('invalid-input', `${file}: $.tasks[${index}]: task "${id}" is listed twice`);
       seen.add(id);
       return task;
     });
   }
   if (experiment.stage === 1) {
-    const slice = stage1Slice(corpus.tasks.map((t) => ({ id: t.task.id, category: t.task.category, surface: t.task.surface, loaded: t })));
+    const slice = stage1Slice(
+      corpus.tasks.map((t) => ({ id: t.task.id, category: t.task.category, surface: t.task.surface, loaded: t })),
+    );
     if (!slice) {
-      throw new CrossoverError('refused', `${file}: refused by stage-1 rule "a 4-task slice: 2 api, 2 browser, at least 4 categories": corpus ${corpus.corpus.id} has no such slice`);
+      throw new CrossoverError(
+        'refused',
+        `${file}: refused by stage-1 rule "a 4-task slice: 2 api, 2 browser, at least 4 categories": corpus ${corpus.corpus.id} has no such slice`,
+      );
     }
     return slice.map((t) => t.loaded);
   }
@@ -89,7 +98,10 @@ async function bindStage1Scorecard(ctx: Context): Promise<Plan['stage1Scorecard'
   const text = await readText(path, what);
   const failed = failedFeasibilityGates(parseJsonText(text, path));
   if (failed.length > 0) {
-    throw new CrossoverError('refused', `${ctx.file}: refused by stage-2 rule "a stage-1 scorecard whose feasibility gates passed": ${path} does not show ${failed.join(', ')} as passed`);
+    throw new CrossoverError(
+      'refused',
+      `${ctx.file}: refused by stage-2 rule "a stage-1 scorecard whose feasibility gates passed": ${path} does not show ${failed.join(', ')} as passed`,
+    );
   }
   return { path: rootRelative(ctx.root, path, what), digest: digestBytes(text) };
 }
@@ -104,7 +116,12 @@ async function bindArms(ctx: Context, promptDigest: string): Promise<PlannedArm[
     let provider: PlannedArm['provider'] = null;
     if (arm.provider !== undefined) {
       const index = experiment.providers.findIndex((p) => p.id === arm.provider);
-      const place = { root: ctx.root, experimentDir: dir, source: `${ctx.file}: $.providers[${index}]`, experimentFile: ctx.file };
+      const place = {
+        root: ctx.root,
+        experimentDir: dir,
+        source: `${ctx.file}: $.providers[${index}]`,
+        experimentFile: ctx.file,
+      };
       const bound = await planProvider(experiment.providers[index]!, place, probesDir);
       for (const reason of bound.blocked) if (!ctx.blocked.includes(reason)) ctx.blocked.push(reason);
       provider = bound.planned;
@@ -113,22 +130,39 @@ async function bindArms(ctx: Context, promptDigest: string): Promise<PlannedArm[
     for (const [fileIndex, file] of arm.instructionFiles.entries()) {
       const what = `${ctx.file}: $.arms[${armIndex}].instructionFiles[${fileIndex}].source`;
       const path = resolve(dir, file.source);
-      instructionFiles.push({ source: rootRelative(ctx.root, path, what), target: file.target, digest: digestBytes(await readText(path, what)) });
+      instructionFiles.push({
+        source: rootRelative(ctx.root, path, what),
+        target: file.target,
+        digest: digestBytes(await readText(path, what)),
+      });
     }
-    arms.push({ id: arm.id, role: arm.role, agent: agent.identity, provider, allowedTools: [...arm.allowedTools], instructionFiles });
+    arms.push({
+      id: arm.id,
+      role: arm.role,
+      agent: agent.identity,
+      provider,
+      allowedTools: [...arm.allowedTools],
+      instructionFiles,
+    });
   }
   return arms;
 }
 
 function credentialNames(experiment: Experiment): string[] {
   const used = new Set(experiment.arms.map((a) => a.provider));
-  const names = [...experiment.credentials, ...experiment.providers.filter((p) => used.has(p.id)).flatMap((p) => p.credentials)];
+  const names = [
+    ...experiment.credentials,
+    ...experiment.providers.filter((p) => used.has(p.id)).flatMap((p) => p.credentials),
+  ];
   return [...new Set(names)].sort();
 }
 
 function egressHosts(experiment: Experiment): string[] {
   const used = new Set(experiment.arms.map((a) => a.provider));
-  const hosts = [...experiment.egress.hosts, ...experiment.providers.filter((p) => used.has(p.id)).flatMap((p) => p.egress.hosts)];
+  const hosts = [
+    ...experiment.egress.hosts,
+    ...experiment.providers.filter((p) => used.has(p.id)).flatMap((p) => p.egress.hosts),
+  ];
   return [...new Set(hosts)].sort();
 }
 
@@ -138,7 +172,11 @@ function egressHosts(experiment: Experiment): string[] {
  * its stage's rules; a plan that is merely blocked is returned with its reasons. Never starts an
  * agent or a provider.
  */
-export async function derivePlan(input: { experimentFile: string; root: string; env?: NodeJS.ProcessEnv }): Promise<DerivedPlan> {
+export async function derivePlan(input: {
+  experimentFile: string;
+  root: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<DerivedPlan> {
   const root = resolve(input.root);
   const env = input.env ?? process.env;
   const loaded = await loadExperiment(resolve(root, input.experimentFile));
@@ -148,7 +186,11 @@ export async function derivePlan(input: { experimentFile: string; root: string; 
   checkArms(experiment, file);
   const corpus = await loadCorpus(resolve(loaded.dir, experiment.corpus));
   const tasks = selectTasks(experiment, corpus, file);
-  checkStageRules(experiment, file, tasks.map((t) => ({ id: t.task.id, category: t.task.category, surface: t.task.surface })));
+  checkStageRules(
+    experiment,
+    file,
+    tasks.map((t) => ({ id: t.task.id, category: t.task.category, surface: t.task.surface })),
+  );
   const stage1Scorecard = await bindStage1Scorecard(ctx);
   const prompt = await bindPrompt(ctx, tasks);
   const { environment, blocked: environmentBlocked } = await probeEnvironment(experiment.sandbox, env);
@@ -160,11 +202,20 @@ export async function derivePlan(input: { experimentFile: string; root: string; 
     repeats: experiment.repeats,
   });
   const cost = costBound(experiment, trialsPerArm({ schedule }));
-  const reasons = approvalReasons(experiment, cost, arms.flatMap((a) => (a.provider ? [a.provider.id] : [])));
+  const reasons = approvalReasons(
+    experiment,
+    cost,
+    arms.flatMap((a) => (a.provider ? [a.provider.id] : [])),
+  );
   const plan: Plan = PlanSchema.parse({
     schema: 'crossover.plan/1',
     experiment: { id: experiment.id, title: experiment.title ?? null, stage: experiment.stage, file },
-    corpus: { id: corpus.corpus.id, version: corpus.corpus.version, digest: corpus.digest, path: rootRelative(root, corpus.dir, `${file}: $.corpus`) },
+    corpus: {
+      id: corpus.corpus.id,
+      version: corpus.corpus.version,
+      digest: corpus.digest,
+      path: rootRelative(root, corpus.dir, `${file}: $.corpus`),
+    },
     tasks: tasks.map((t) => ({
       id: t.task.id,
       digest: t.digest,
@@ -189,16 +240,20 @@ export async function derivePlan(input: { experimentFile: string; root: string; 
   });
   const id = digestOf(plan);
   const blocked = [...ctx.blocked, ...environmentBlocked];
-  if (experiment.stage === 0 && !plan.synthetic) blocked.push('stage 0 probes and plans only: a real agent runs from stage 1 on');
+  if (experiment.stage === 0 && !plan.synthetic)
+    blocked.push('stage 0 probes and plans only: a real agent runs from stage 1 on');
   if (schedule.trials.length > experiment.budget.maxTrials) {
-    blocked.push(`the schedule holds ${schedule.trials.length} trials but the budget allows ${experiment.budget.maxTrials}: raise $.budget.maxTrials (limit 2000) or shrink the slice`);
+    blocked.push(
+      `the schedule holds ${schedule.trials.length} trials but the budget allows ${experiment.budget.maxTrials}: raise $.budget.maxTrials (limit 2000) or shrink the slice`,
+    );
   }
   const credentials = plan.credentials.map((name) => ({ name, available: (env[name] ?? '') !== '' }));
   for (const c of credentials) if (!c.available) blocked.push(`credential ${c.name} is not set in the environment`);
   const approvalPath = approvalFile(loaded.dir, experiment.id, id);
   const approved = plan.approval.required && (await readApproval(approvalPath, id)) !== null;
   const approvalRel = rootRelative(root, approvalPath, 'approval file');
-  if (plan.approval.required && !approved) blocked.push(`needs approval (${reasons.join('; ')}): run crossover approve <plan.json> to write ${approvalRel}`);
+  if (plan.approval.required && !approved)
+    blocked.push(`needs approval (${reasons.join('; ')}): run crossover approve <plan.json> to write ${approvalRel}`);
   const summary = summarizePlan(plan, { id, credentials, approval: { file: approvalRel, approved }, blocked });
   return { plan, id, runnable: blocked.length === 0, blocked, summary, experiment: loaded };
 }

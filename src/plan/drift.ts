@@ -5,7 +5,19 @@ import type { Plan, PlannedArm } from '../contracts/plan.js';
 import { derivePlan } from './derive.js';
 
 export interface Drift {
-  what: 'experiment' | 'corpus' | 'task' | 'prompt-template' | 'agent' | 'agent-executable' | 'provider' | 'instruction-file' | 'environment' | 'stage1-scorecard' | 'schedule' | 'plan';
+  what:
+    | 'experiment'
+    | 'corpus'
+    | 'task'
+    | 'prompt-template'
+    | 'agent'
+    | 'agent-executable'
+    | 'provider'
+    | 'instruction-file'
+    | 'environment'
+    | 'stage1-scorecard'
+    | 'schedule'
+    | 'plan';
   id?: string;
   detail: string;
 }
@@ -23,23 +35,39 @@ function taskDrifts(registered: Plan, current: Plan): Drift[] {
   for (const task of registered.tasks) {
     const found = now.get(task.id);
     if (!found) drifts.push({ what: 'task', id: task.id, detail: 'no longer in the slice' });
-    else if (found.digest !== task.digest) drifts.push({ what: 'task', id: task.id, detail: `digest changed (${task.digest} → ${found.digest}): its prompt, workspace, checks, reference or decoys changed` });
-    else if (!same(found, task)) drifts.push({ what: 'task', id: task.id, detail: 'its category, surface, timeout or relevant files changed' });
+    else if (found.digest !== task.digest)
+      drifts.push({
+        what: 'task',
+        id: task.id,
+        detail: `digest changed (${task.digest} → ${found.digest}): its prompt, workspace, checks, reference or decoys changed`,
+      });
+    else if (!same(found, task))
+      drifts.push({ what: 'task', id: task.id, detail: 'its category, surface, timeout or relevant files changed' });
   }
-  for (const task of current.tasks) if (!registered.tasks.some((t) => t.id === task.id)) drifts.push({ what: 'task', id: task.id, detail: 'now in the slice' });
+  for (const task of current.tasks)
+    if (!registered.tasks.some((t) => t.id === task.id))
+      drifts.push({ what: 'task', id: task.id, detail: 'now in the slice' });
   const tasksExplain = drifts.length > 0;
   const corpusIdentity = (p: Plan) => ({ id: p.corpus.id, version: p.corpus.version, path: p.corpus.path });
   if (!same(corpusIdentity(registered), corpusIdentity(current))) {
-    drifts.push({ what: 'corpus', detail: `${registered.corpus.id}@${registered.corpus.version} at ${registered.corpus.path} → ${current.corpus.id}@${current.corpus.version} at ${current.corpus.path}` });
+    drifts.push({
+      what: 'corpus',
+      detail: `${registered.corpus.id}@${registered.corpus.version} at ${registered.corpus.path} → ${current.corpus.id}@${current.corpus.version} at ${current.corpus.path}`,
+    });
   } else if (registered.corpus.digest !== current.corpus.digest && !tasksExplain) {
-    drifts.push({ what: 'corpus', detail: `digest changed (${registered.corpus.digest} → ${current.corpus.digest}): corpus.json or a task outside the slice changed` });
+    drifts.push({
+      what: 'corpus',
+      detail: `digest changed (${registered.corpus.digest} → ${current.corpus.digest}): corpus.json or a task outside the slice changed`,
+    });
   }
   return drifts;
 }
 
 /** A planned provider without what is compared on its own (probe and files), to spot a changed declaration. */
 function declarationOf(provider: NonNullable<PlannedArm['provider']>): unknown {
-  return Object.fromEntries(Object.entries(provider).filter(([key]) => !['probeDigest', 'eligibility', 'files'].includes(key)));
+  return Object.fromEntries(
+    Object.entries(provider).filter(([key]) => !['probeDigest', 'eligibility', 'files'].includes(key)),
+  );
 }
 
 function providerDrift(arm: PlannedArm, found: PlannedArm): Drift[] {
@@ -47,17 +75,33 @@ function providerDrift(arm: PlannedArm, found: PlannedArm): Drift[] {
   const after = found.provider;
   if (before === null && after === null) return [];
   if (before === null || after === null || before.id !== after.id) {
-    return [{ what: 'provider', id: before?.id ?? after?.id, detail: `arm ${arm.id} now uses ${after?.id ?? 'no provider'} instead of ${before?.id ?? 'none'}` }];
+    return [
+      {
+        what: 'provider',
+        id: before?.id ?? after?.id,
+        detail: `arm ${arm.id} now uses ${after?.id ?? 'no provider'} instead of ${before?.id ?? 'none'}`,
+      },
+    ];
   }
   const drifts: Drift[] = [];
   if (before.probeDigest !== after.probeDigest) {
-    drifts.push({ what: 'provider', id: before.id, detail: `probe record changed (${before.probeDigest ?? 'not probed'} → ${after.probeDigest ?? 'not probed'}): its version, tools or behaviour differ` });
+    drifts.push({
+      what: 'provider',
+      id: before.id,
+      detail: `probe record changed (${before.probeDigest ?? 'not probed'} → ${after.probeDigest ?? 'not probed'}): its version, tools or behaviour differ`,
+    });
   }
   for (const file of before.files) {
     const now = after.files.find((f) => f.path === file.path);
-    if (now?.digest !== file.digest) drifts.push({ what: 'provider', id: before.id, detail: `${file.path} ${now ? 'changed' : 'is gone'}` });
+    if (now?.digest !== file.digest)
+      drifts.push({ what: 'provider', id: before.id, detail: `${file.path} ${now ? 'changed' : 'is gone'}` });
   }
-  if (!same(declarationOf(before), declarationOf(after))) drifts.push({ what: 'provider', id: before.id, detail: 'its declaration changed (configuration, commands, tools or egress)' });
+  if (!same(declarationOf(before), declarationOf(after)))
+    drifts.push({
+      what: 'provider',
+      id: before.id,
+      detail: 'its declaration changed (configuration, commands, tools or egress)',
+    });
   return drifts;
 }
 
@@ -69,31 +113,59 @@ function armDrifts(registered: Plan, current: Plan): Drift[] {
       drifts.push({ what: 'experiment', id: arm.id, detail: `arm ${arm.id} is no longer declared` });
       continue;
     }
-    if (!same(arm.agent.spec, found.agent.spec)) drifts.push({ what: 'agent', id: arm.id, detail: `arm ${arm.id}'s agent declaration changed` });
+    if (!same(arm.agent.spec, found.agent.spec))
+      drifts.push({ what: 'agent', id: arm.id, detail: `arm ${arm.id}'s agent declaration changed` });
     if (arm.agent.executableDigest !== found.agent.executableDigest) {
-      drifts.push({ what: 'agent-executable', id: arm.id, detail: `${arm.agent.executableDigest ?? 'none'} → ${found.agent.executableDigest ?? 'none'}` });
+      drifts.push({
+        what: 'agent-executable',
+        id: arm.id,
+        detail: `${arm.agent.executableDigest ?? 'none'} → ${found.agent.executableDigest ?? 'none'}`,
+      });
     }
     drifts.push(...providerDrift(arm, found));
-    if (!same(arm.instructionFiles, found.instructionFiles)) drifts.push({ what: 'instruction-file', id: arm.id, detail: `arm ${arm.id}'s instruction files changed` });
-    if (arm.role !== found.role || !same(arm.allowedTools, found.allowedTools)) drifts.push({ what: 'experiment', id: arm.id, detail: `arm ${arm.id}'s role or allowed tools changed` });
+    if (!same(arm.instructionFiles, found.instructionFiles))
+      drifts.push({ what: 'instruction-file', id: arm.id, detail: `arm ${arm.id}'s instruction files changed` });
+    if (arm.role !== found.role || !same(arm.allowedTools, found.allowedTools))
+      drifts.push({ what: 'experiment', id: arm.id, detail: `arm ${arm.id}'s role or allowed tools changed` });
   }
-  for (const arm of current.arms) if (!registered.arms.some((a) => a.id === arm.id)) drifts.push({ what: 'experiment', id: arm.id, detail: `arm ${arm.id} was added` });
+  for (const arm of current.arms)
+    if (!registered.arms.some((a) => a.id === arm.id))
+      drifts.push({ what: 'experiment', id: arm.id, detail: `arm ${arm.id} was added` });
   return drifts;
 }
 
 function namedDrifts(registered: Plan, current: Plan): Drift[] {
   const drifts = [...taskDrifts(registered, current)];
   if (registered.prompt.digest !== current.prompt.digest || registered.prompt.template !== current.prompt.template) {
-    drifts.push({ what: 'prompt-template', id: registered.prompt.template, detail: `digest changed (${registered.prompt.digest} → ${current.prompt.digest})` });
+    drifts.push({
+      what: 'prompt-template',
+      id: registered.prompt.template,
+      detail: `digest changed (${registered.prompt.digest} → ${current.prompt.digest})`,
+    });
   }
   drifts.push(...armDrifts(registered, current));
   if (!same(registered.environment, current.environment)) {
-    drifts.push({ what: 'environment', detail: `${canonicalJson(registered.environment)} → ${canonicalJson(current.environment)}` });
+    drifts.push({
+      what: 'environment',
+      detail: `${canonicalJson(registered.environment)} → ${canonicalJson(current.environment)}`,
+    });
   }
-  if (!same(registered.stage1Scorecard, current.stage1Scorecard)) drifts.push({ what: 'stage1-scorecard', detail: 'the stage-1 scorecard named by the experiment changed' });
-  if (drifts.length === 0 && !same(registered.schedule, current.schedule)) drifts.push({ what: 'schedule', detail: 'the schedule derived now differs' });
-  for (const key of ['experiment', 'repeats', 'policy', 'budget', 'cost', 'egress', 'credentials', 'approval'] as const) {
-    if (!same(registered[key], current[key])) drifts.push({ what: 'experiment', id: key, detail: `the experiment's ${key} changed` });
+  if (!same(registered.stage1Scorecard, current.stage1Scorecard))
+    drifts.push({ what: 'stage1-scorecard', detail: 'the stage-1 scorecard named by the experiment changed' });
+  if (drifts.length === 0 && !same(registered.schedule, current.schedule))
+    drifts.push({ what: 'schedule', detail: 'the schedule derived now differs' });
+  for (const key of [
+    'experiment',
+    'repeats',
+    'policy',
+    'budget',
+    'cost',
+    'egress',
+    'credentials',
+    'approval',
+  ] as const) {
+    if (!same(registered[key], current[key]))
+      drifts.push({ what: 'experiment', id: key, detail: `the experiment's ${key} changed` });
   }
   return drifts;
 }
@@ -106,12 +178,21 @@ function namedDrifts(registered: Plan, current: Plan): Drift[] {
 export async function checkDrift(input: { plan: Plan; root: string; env?: NodeJS.ProcessEnv }): Promise<Drift[]> {
   let current: Plan;
   try {
-    current = (await derivePlan({ experimentFile: resolve(input.root, input.plan.experiment.file), root: input.root, env: input.env })).plan;
+    current = (
+      await derivePlan({
+        experimentFile: resolve(input.root, input.plan.experiment.file),
+        root: input.root,
+        env: input.env,
+      })
+    ).plan;
   } catch (error) {
     if (!(error instanceof CrossoverError)) throw error;
-    return [{ what: 'experiment', id: input.plan.experiment.file, detail: `can no longer be planned: ${error.message}` }];
+    return [
+      { what: 'experiment', id: input.plan.experiment.file, detail: `can no longer be planned: ${error.message}` },
+    ];
   }
   const drifts = namedDrifts(input.plan, current);
-  if (drifts.length === 0 && !same(input.plan, current)) drifts.push({ what: 'plan', detail: 'the re-derived plan differs from the registered one' });
+  if (drifts.length === 0 && !same(input.plan, current))
+    drifts.push({ what: 'plan', detail: 'the re-derived plan differs from the registered one' });
   return drifts;
 }

@@ -13,11 +13,24 @@ async function bubblewrapVersion(env: NodeJS.ProcessEnv): Promise<string | null>
 }
 
 /** The machine the plan binds: Node version, OS, architecture and the sandbox with its version. */
-export async function probeEnvironment(sandbox: SandboxKind, env: NodeJS.ProcessEnv): Promise<{ environment: Environment; blocked: string[] }> {
+export async function probeEnvironment(
+  sandbox: SandboxKind,
+  env: NodeJS.ProcessEnv,
+): Promise<{ environment: Environment; blocked: string[] }> {
   const version = sandbox === 'bubblewrap' ? await bubblewrapVersion(env) : null;
-  const blocked = sandbox === 'bubblewrap' && version === null ? ['sandbox bubblewrap not available: `bwrap --version` failed (install bubblewrap, e.g. apt-get install bubblewrap)'] : [];
+  const blocked =
+    sandbox === 'bubblewrap' && version === null
+      ? [
+          'sandbox bubblewrap not available: `bwrap --version` failed (install bubblewrap, e.g. apt-get install bubblewrap)',
+        ]
+      : [];
   return {
-    environment: { node: process.version, os: process.platform, arch: process.arch, sandbox: { kind: sandbox, version } },
+    environment: {
+      node: process.version,
+      os: process.platform,
+      arch: process.arch,
+      sandbox: { kind: sandbox, version },
+    },
     blocked,
   };
 }

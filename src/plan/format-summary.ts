@@ -3,14 +3,16 @@ import type { PlanSummary } from './summary.js';
 function formatBalance(summary: PlanSummary): string {
   const b = summary.balance;
   const shape = `Williams design, ${b.arms} arms, ${b.rows} rows over ${b.blocks} blocks (task × repeat)`;
-  if (b.partialBlocks === 0) return `${shape}: ${b.completeCycles} complete cycles, balanced (position spread 0, carryover spread ${b.carryoverSpread})`;
+  if (b.partialBlocks === 0)
+    return `${shape}: ${b.completeCycles} complete cycles, balanced (position spread 0, carryover spread ${b.carryoverSpread})`;
   return `${shape}: ${b.completeCycles} complete cycles + ${b.partialBlocks} blocks of a partial one (position spread ${b.positionSpread}, carryover spread ${b.carryoverSpread})`;
 }
 
 function formatCost(summary: PlanSummary): string {
   const c = summary.cost;
   if (c.pricedTrials === 0) return 'none: no trial runs a paid agent';
-  if (c.boundUsd === null) return `UNKNOWN for ${c.pricedTrials} paid-agent trials (declare pricing and worstCaseTokens to bound it)`;
+  if (c.boundUsd === null)
+    return `UNKNOWN for ${c.pricedTrials} paid-agent trials (declare pricing and worstCaseTokens to bound it)`;
   return `at most $${c.boundUsd.toFixed(2)} for ${c.pricedTrials} paid-agent trials (declared price × worst-case tokens × attempts)`;
 }
 
@@ -20,7 +22,9 @@ export function formatSummary(summary: PlanSummary): string {
     `plan ${summary.id}`,
     `experiment ${summary.experiment.id} (${summary.experiment.file}), stage ${summary.experiment.stage}${summary.synthetic ? ', synthetic' : ''}`,
     `tasks ${summary.tasks} × repeats ${summary.repeats}; trials: ${summary.totalTrials} in total`,
-    ...summary.arms.map((arm) => `  ${arm.id} (${arm.role}${arm.provider ? `, provider ${arm.provider}` : ''}): ${arm.trials} trials`),
+    ...summary.arms.map(
+      (arm) => `  ${arm.id} (${arm.role}${arm.provider ? `, provider ${arm.provider}` : ''}): ${arm.trials} trials`,
+    ),
     `schedule: ${formatBalance(summary)}`,
     `budget: ${summary.budget.maxTrials} trials, deadline ${summary.budget.deadlineSec} s, per-trial timeout ${summary.budget.trialTimeoutSec} s`,
     `cost: ${formatCost(summary)}`,

@@ -52,7 +52,9 @@ function externalPackages(aliases: Readonly<Record<string, string>>): Plugin {
       filter: { id: /^[^./\0]/ },
       async handler(id, importer) {
         if (isBuiltin(id)) return { id, external: true };
-        const file = Object.hasOwn(aliases, id) ? aliases[id] : (await this.resolve(id, importer, { skipSelf: true }))?.id;
+        const file = Object.hasOwn(aliases, id)
+          ? aliases[id]
+          : (await this.resolve(id, importer, { skipSelf: true }))?.id;
         if (file === undefined) return null;
         return TYPESCRIPT.test(file) ? { id: file } : { id: pathToFileURL(file).href, external: true };
       },
@@ -93,7 +95,10 @@ async function bundle(file: string, aliases: Readonly<Record<string, string>>): 
  * imports, keeps packages as imports, and imports the bundle from a fresh temporary file (deleted
  * after), so every call evaluates the current sources, never a cached copy.
  */
-export async function importTypeScript(file: string, aliases: Readonly<Record<string, string>> = {}): Promise<Record<string, unknown>> {
+export async function importTypeScript(
+  file: string,
+  aliases: Readonly<Record<string, string>> = {},
+): Promise<Record<string, unknown>> {
   const code = await bundle(file, aliases);
   const dir = await mkdtemp(join(tmpdir(), 'crossover-import-'));
   const bundled = join(dir, `${basename(file)}.mjs`);

@@ -34,10 +34,15 @@ export async function loadExperiment(file: string): Promise<LoadedExperiment> {
   try {
     module = await importTypeScript(absolute, { crossover: ownEntry() });
   } catch (error) {
-    throw new CrossoverError('invalid-input', `${absolute}: could not be loaded (${(error as Error).message})`, { cause: error });
+    throw new CrossoverError('invalid-input', `${absolute}: could not be loaded (${(error as Error).message})`, {
+      cause: error,
+    });
   }
   if (module.default === undefined) {
-    throw new CrossoverError('invalid-input', `${absolute}: expected a default export: export default defineExperiment({ ... })`);
+    throw new CrossoverError(
+      'invalid-input',
+      `${absolute}: expected a default export: export default defineExperiment({ ... })`,
+    );
   }
   return { experiment: parseWith(ExperimentSchema, module.default, absolute), file: absolute, dir: dirname(absolute) };
 }

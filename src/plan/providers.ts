@@ -19,13 +19,23 @@ const ELIGIBILITY = ['eligible', 'excluded', 'blocked'] as const;
 type EligibilityStatus = (typeof ELIGIBILITY)[number];
 
 /** Rewrites path arguments from experiment-relative to "./<root-relative>", collecting the files they name. */
-async function planCommand(command: string, args: readonly string[], place: Place, path: string, files: Map<string, string>): Promise<PlannedCommand> {
+async function planCommand(
+  command: string,
+  args: readonly string[],
+  place: Place,
+  path: string,
+  files: Map<string, string>,
+): Promise<PlannedCommand> {
   const rewrite = async (value: string, at: string): Promise<string> => {
     if (!isPathArgument(value)) return value;
     const absolute = resolve(place.experimentDir, value);
     const rel = rootRelative(place.root, absolute, `${place.source}${at}`);
     const stats = await stat(absolute).catch(() => null);
-    if (!stats) throw new CrossoverError('invalid-input', `${place.source}${at}: "${value}" (relative to the experiment file) does not exist`);
+    if (!stats)
+      throw new CrossoverError(
+        'invalid-input',
+        `${place.source}${at}: "${value}" (relative to the experiment file) does not exist`,
+      );
     if (stats.isFile()) files.set(rel, digestBytes(await readFile(absolute)));
     return `./${rel}`;
   };
@@ -35,7 +45,10 @@ async function planCommand(command: string, args: readonly string[], place: Plac
 }
 
 /** The probe record's identity digest and eligibility, read without depending on the probe code. */
-async function readProbe(probesDir: string, id: string): Promise<{ digest: string | null; eligibility: EligibilityStatus | null }> {
+async function readProbe(
+  probesDir: string,
+  id: string,
+): Promise<{ digest: string | null; eligibility: EligibilityStatus | null }> {
   const path = join(probesDir, `${id}.json`);
   const text = await readFile(path, 'utf8').catch(() => null);
   if (text === null) return { digest: null, eligibility: null };
@@ -46,7 +59,10 @@ async function readProbe(probesDir: string, id: string): Promise<{ digest: strin
     throw new CrossoverError('invalid-input', `${path}: not valid JSON (a probe record; re-run crossover probe)`);
   }
   if (typeof record.digest !== 'string' || !/^sha256:[0-9a-f]{64}$/.test(record.digest)) {
-    throw new CrossoverError('invalid-input', `${path}: $.digest: expected a "sha256:" digest (a probe record; re-run crossover probe)`);
+    throw new CrossoverError(
+      'invalid-input',
+      `${path}: $.digest: expected a "sha256:" digest (a probe record; re-run crossover probe)`,
+    );
   }
   const status = record.eligibility?.status;
   return { digest: record.digest, eligibility: ELIGIBILITY.find((s) => s === status) ?? null };
@@ -56,17 +72,28 @@ async function readProbe(probesDir: string, id: string): Promise<{ digest: strin
  * Binds one provider as an arm uses it: its declaration (paths made root-relative) by digest, the
  * files its commands name by content, and its probe record by identity digest.
  */
-export async function planProvider(provider: Provider, place: Place, probesDir: string): Promise<{ planned: PlannedProvider; blocked: string[] }> {
+export async function planProvider(
+  provider: Provider,
+  place: Place,
+  probesDir: string,
+): Promise<{ planned: PlannedProvider; blocked: string[] }> {
   const files = new Map<string, string>();
   const iface = provider.interface;
-  const launch = iface.type === 'mcp-stdio' || iface.type === 'cli' ? await planCommand(iface.command, iface.type === 'mcp-stdio' ? iface.args : [], place, '.interface', files) : null;
+  const launch =
+    iface.type === 'mcp-stdio' || iface.type === 'cli'
+      ? await planCommand(iface.command, iface.type === 'mcp-stdio' ? iface.args : [], place, '.interface', files)
+      : null;
   const url = iface.type === 'mcp-http' ? iface.url : iface.type === 'api' ? iface.baseUrl : null;
-  const index = provider.index ? await planCommand(provider.index.command, provider.index.args, place, '.index', files) : null;
+  const index = provider.index
+    ? await planCommand(provider.index.command, provider.index.args, place, '.index', files)
+    : null;
   const declaration = { ...provider, interface: launch ? { ...iface, ...launch } : iface, index };
   const probe = await readProbe(probesDir, provider.id);
   const blocked: string[] = [];
-  if (probe.digest === null) blocked.push(`provider ${provider.id} not probed: run crossover probe ${place.experimentFile}`);
-  if (probe.eligibility === 'blocked') blocked.push(`provider ${provider.id}: its probe is blocked (see its probe record); re-run crossover probe`);
+  if (probe.digest === null)
+    blocked.push(`provider ${provider.id} not probed: run crossover probe ${place.experimentFile}`);
+  if (probe.eligibility === 'blocked')
+    blocked.push(`provider ${provider.id}: its probe is blocked (see its probe record); re-run crossover probe`);
   const planned: PlannedProvider = {
     id: provider.id,
     kind: provider.kind,

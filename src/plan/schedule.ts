@@ -9,7 +9,8 @@ import { seededShuffle } from './shuffle.js';
  * For odd k the reversed rows are added (2k rows) to get the same neighbour balance.
  */
 export function williamsRows(k: number): number[][] {
-  if (!Number.isInteger(k) || k < 1) throw new CrossoverError('invalid-input', `williamsRows: expected a positive arm count, got ${k}`);
+  if (!Number.isInteger(k) || k < 1)
+    throw new CrossoverError('invalid-input', `williamsRows: expected a positive arm count, got ${k}`);
   const first: number[] = [0];
   for (let low = 1, high = k - 1; first.length < k; ) {
     first.push(low++);
@@ -21,7 +22,9 @@ export function williamsRows(k: number): number[][] {
 
 /** The 24-hex trial id; the task digest is part of it, so a changed task gets new trial ids. */
 export function trialId(input: { experimentId: string; taskDigest: string; arm: string; repeat: number }): string {
-  return sha256Hex(canonicalJson({ experiment: input.experimentId, task: input.taskDigest, arm: input.arm, repeat: input.repeat })).slice(0, 24);
+  return sha256Hex(
+    canonicalJson({ experiment: input.experimentId, task: input.taskDigest, arm: input.arm, repeat: input.repeat }),
+  ).slice(0, 24);
 }
 
 export interface ScheduleInput {
@@ -46,7 +49,14 @@ export function buildSchedule(input: ScheduleInput): Schedule {
       const row = rows[block % rows.length] as number[];
       row.forEach((armIndex, position) => {
         const arm = input.armIds[armIndex] as string;
-        trials.push({ id: trialId({ experimentId: input.experimentId, taskDigest: task.digest, arm, repeat }), taskId: task.id, arm, repeat, block, position });
+        trials.push({
+          id: trialId({ experimentId: input.experimentId, taskDigest: task.digest, arm, repeat }),
+          taskId: task.id,
+          arm,
+          repeat,
+          block,
+          position,
+        });
       });
       block++;
     }
@@ -84,8 +94,9 @@ export function scheduleBalance(schedule: Schedule): ScheduleBalance {
     for (const b of schedule.arms) if (a !== b) pairs.set(`${a}>${b}`, 0);
   }
   for (const arms of blocks.values()) {
-    arms.forEach((arm, p) => positions.set(`${arm}@${p}`, (positions.get(`${arm}@${p}`) ?? 0) + 1));
-    for (let p = 1; p < arms.length; p++) pairs.set(`${arms[p - 1]}>${arms[p]}`, (pairs.get(`${arms[p - 1]}>${arms[p]}`) ?? 0) + 1);
+    for (const [p, arm] of arms.entries()) positions.set(`${arm}@${p}`, (positions.get(`${arm}@${p}`) ?? 0) + 1);
+    for (let p = 1; p < arms.length; p++)
+      pairs.set(`${arms[p - 1]}>${arms[p]}`, (pairs.get(`${arms[p - 1]}>${arms[p]}`) ?? 0) + 1);
   }
   let positionSpread = 0;
   for (let p = 0; p < k; p++) {
@@ -95,5 +106,13 @@ export function scheduleBalance(schedule: Schedule): ScheduleBalance {
   const pairCounts = [...pairs.values()];
   const carryoverSpread = pairCounts.length === 0 ? 0 : Math.max(...pairCounts) - Math.min(...pairCounts);
   const rows = schedule.rows.length;
-  return { arms: k, rows, blocks: blocks.size, completeCycles: Math.floor(blocks.size / rows), partialBlocks: blocks.size % rows, positionSpread, carryoverSpread };
+  return {
+    arms: k,
+    rows,
+    blocks: blocks.size,
+    completeCycles: Math.floor(blocks.size / rows),
+    partialBlocks: blocks.size % rows,
+    positionSpread,
+    carryoverSpread,
+  };
 }

@@ -18,7 +18,8 @@ function refuse(file: string, stage: number, rule: string, detail: string): Cros
 
 function pairs<T>(items: readonly T[]): [T, T][] {
   const out: [T, T][] = [];
-  for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) out.push([items[i] as T, items[j] as T]);
+  for (let i = 0; i < items.length; i++)
+    for (let j = i + 1; j < items.length; j++) out.push([items[i] as T, items[j] as T]);
   return out;
 }
 
@@ -49,19 +50,34 @@ function checkStage1(experiment: Experiment, file: string, tasks: readonly Slice
   const api = tasks.filter((t) => t.surface === 'api').length;
   const browser = tasks.filter((t) => t.surface === 'browser').length;
   const categories = new Set(tasks.map((t) => t.category)).size;
-  if (tasks.length !== STAGE1.tasks || api !== STAGE1.api || browser !== STAGE1.browser || categories < STAGE1.categories) {
-    throw refuse(file, 1, 'a 4-task slice: 2 api, 2 browser, at least 4 categories', `$.tasks gives ${tasks.length} tasks, ${api} api, ${browser} browser, ${categories} categories: ${describeSlice(tasks)}`);
+  if (
+    tasks.length !== STAGE1.tasks ||
+    api !== STAGE1.api ||
+    browser !== STAGE1.browser ||
+    categories < STAGE1.categories
+  ) {
+    throw refuse(
+      file,
+      1,
+      'a 4-task slice: 2 api, 2 browser, at least 4 categories',
+      `$.tasks gives ${tasks.length} tasks, ${api} api, ${browser} browser, ${categories} categories: ${describeSlice(tasks)}`,
+    );
   }
   if (experiment.repeats !== STAGE1.repeats) throw refuse(file, 1, '2 repeats', `$.repeats is ${experiment.repeats}`);
   const treatments = experiment.arms.filter((a) => a.role === 'treatment').length;
-  if (treatments > STAGE1.maxTreatments) throw refuse(file, 1, 'baseline plus at most 3 treatments', `$.arms holds ${treatments} treatments`);
-  if (experiment.arms.some((a) => a.role === 'aa-control')) throw refuse(file, 1, 'A/B only', '$.arms holds an aa-control arm; A/A evidence belongs to stage 2');
+  if (treatments > STAGE1.maxTreatments)
+    throw refuse(file, 1, 'baseline plus at most 3 treatments', `$.arms holds ${treatments} treatments`);
+  if (experiment.arms.some((a) => a.role === 'aa-control'))
+    throw refuse(file, 1, 'A/B only', '$.arms holds an aa-control arm; A/A evidence belongs to stage 2');
 }
 
 function checkStage2(experiment: Experiment, file: string, tasks: readonly SliceTask[]): void {
-  if (tasks.length < STAGE2.minTasks) throw refuse(file, 2, 'at least 30 tasks', `the slice holds ${tasks.length} tasks`);
-  if (experiment.repeats < STAGE2.minRepeats) throw refuse(file, 2, 'at least 3 repeats', `$.repeats is ${experiment.repeats}`);
-  if (!experiment.arms.some((a) => a.role === 'aa-control')) throw refuse(file, 2, 'an independent aa-control arm', '$.arms holds no arm with role "aa-control"');
+  if (tasks.length < STAGE2.minTasks)
+    throw refuse(file, 2, 'at least 30 tasks', `the slice holds ${tasks.length} tasks`);
+  if (experiment.repeats < STAGE2.minRepeats)
+    throw refuse(file, 2, 'at least 3 repeats', `$.repeats is ${experiment.repeats}`);
+  if (!experiment.arms.some((a) => a.role === 'aa-control'))
+    throw refuse(file, 2, 'an independent aa-control arm', '$.arms holds no arm with role "aa-control"');
   if (experiment.stage1Scorecard === undefined) {
     throw refuse(file, 2, 'a stage-1 scorecard whose feasibility gates passed', '$.stage1Scorecard is missing');
   }
@@ -84,6 +100,9 @@ export function failedFeasibilityGates(scorecard: unknown): string[] {
   const feasibility = (scorecard as { feasibility?: unknown } | null)?.feasibility;
   return FEASIBILITY_GATES.filter((gate) => {
     const value = (feasibility as Record<string, unknown> | undefined)?.[gate];
-    return !(value === true || (typeof value === 'object' && value !== null && (value as { passed?: unknown }).passed === true));
+    return !(
+      value === true ||
+      (typeof value === 'object' && value !== null && (value as { passed?: unknown }).passed === true)
+    );
   });
 }

@@ -39,7 +39,8 @@ export function summarizePlan(plan: Plan, facts: SummaryFacts): PlanSummary {
   const notes: string[] = [];
   if (plan.synthetic) notes.push('synthetic agents: results are descriptive and can never be qualified');
   for (const arm of plan.arms) {
-    if (arm.provider?.eligibility === 'excluded') notes.push(`provider ${arm.provider.id} was excluded by its probe: arm ${arm.id} will be reported as excluded`);
+    if (arm.provider?.eligibility === 'excluded')
+      notes.push(`provider ${arm.provider.id} was excluded by its probe: arm ${arm.id} will be reported as excluded`);
   }
   return {
     id: facts.id,
@@ -47,7 +48,12 @@ export function summarizePlan(plan: Plan, facts: SummaryFacts): PlanSummary {
     synthetic: plan.synthetic,
     tasks: plan.tasks.length,
     repeats: plan.repeats,
-    arms: plan.arms.map((arm) => ({ id: arm.id, role: arm.role, provider: arm.provider?.id ?? null, trials: counts.get(arm.id) ?? 0 })),
+    arms: plan.arms.map((arm) => ({
+      id: arm.id,
+      role: arm.role,
+      provider: arm.provider?.id ?? null,
+      trials: counts.get(arm.id) ?? 0,
+    })),
     totalTrials: plan.schedule.trials.length,
     balance: scheduleBalance(plan.schedule),
     budget: plan.budget,

@@ -1,28 +1,35 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, inject, test, type TestContext } from 'vitest';
+import { afterAll, describe, inject, type TestContext, test } from 'vitest';
+import type { McpServerSpec } from '../agents/adapter.js';
 import { digestBytes } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
-import type { McpServerSpec } from '../agents/adapter.js';
 import { type Plan, type PlannedArm, PlanSchema, type ScheduledTrial } from '../contracts/plan.js';
-import { resolveCommand } from '../probe/command.js';
 import { type Receipt, sealReceipt } from '../contracts/receipt.js';
 import { type LoadedTask, loadTask } from '../corpus/load.js';
+import { BrowserSession } from '../grading/browser-session.js';
 import { readArtifact } from '../io/json.js';
 import { renderPrompt } from '../plan/prompt.js';
-import { AgentSlots } from '../trial/agent-slots.js';
-import { BrowserSession } from '../grading/browser-session.js';
-import { runTrial } from '../trial/run-trial.js';
-import { type RunContext, RUN_CONTEXT_KEY } from './run-context.js';
-import { ensureTaskIndex } from './task-index.js';
+import { resolveCommand } from '../probe/command.js';
 import type { TrialMeta } from '../reporters/trial-meta.js';
+import { AgentSlots } from '../trial/agent-slots.js';
+import { runTrial } from '../trial/run-trial.js';
+import { RUN_CONTEXT_KEY, type RunContext } from './run-context.js';
+import { ensureTaskIndex } from './task-index.js';
 
 /** The prompt every trial of the task receives, re-rendered from the template the plan bound. */
-async function renderBoundPrompt(root: string, plan: Plan, task: { id: string; title: string; prompt: string }): Promise<string> {
+async function renderBoundPrompt(
+  root: string,
+  plan: Plan,
+  task: { id: string; title: string; prompt: string },
+): Promise<string> {
   const template = await readFile(join(root, plan.prompt.template), 'utf8');
   if (digestBytes(template) !== plan.prompt.digest) {
-    throw new CrossoverError('drift', `prompt template ${plan.prompt.template} no longer has the digest the plan bound; nothing was run`);
+    throw new CrossoverError(
+      'drift',
+      `prompt template ${plan.prompt.template} no longer has the digest the plan bound; nothing was run`,
+    );
   }
   return renderPrompt(template, task);
 }
@@ -39,7 +46,8 @@ function trialMeta(context: RunContext, trial: ScheduledTrial): TrialMeta {
     position: trial.position,
     receiptsDir,
   };
-  if (existsSync(join(receiptsDir, `${trial.id}.json`))) meta.resumed = 'its receipt already exists: skipped, not run twice';
+  if (existsSync(join(receiptsDir, `${trial.id}.json`)))
+    meta.resumed = 'its receipt already exists: skipped, not run twice';
   return meta;
 }
 
@@ -53,8 +61,13 @@ async function annotateReceipt(context: TestContext, receipt: Receipt): Promise<
   const diagnostics = Object.entries(receipt.diagnostics).map(([name, value]) => `${name}=${formatValue(value)}`);
   await context.annotate(diagnostics.join(' '), 'crossover:diagnostics');
   // A passing soft assertion leaves no trace in Vitest UI: every check's result is also an annotation.
-  for (const check of receipt.checks) await context.annotate(`${check.kind} check ${check.id}: ${check.status}${check.message ? ` (${check.message})` : ''}`, 'crossover:check');
-  for (const finding of receipt.findings) await context.annotate(`${finding.kind}: ${finding.detail}`, 'crossover:finding');
+  for (const check of receipt.checks)
+    await context.annotate(
+      `${check.kind} check ${check.id}: ${check.status}${check.message ? ` (${check.message})` : ''}`,
+      'crossover:check',
+    );
+  for (const finding of receipt.findings)
+    await context.annotate(`${finding.kind}: ${finding.detail}`, 'crossover:finding');
 }
 
 /** Each hidden check is its own soft assertion, so Vitest UI shows which one failed. */
@@ -77,7 +90,12 @@ async function mcpServersOf(arm: PlannedArm, context: RunContext, task: LoadedTa
   const declaration = context.providers.find((p) => p.id === arm.provider?.id);
   const env: Record<string, string> = {};
   if (declaration?.index) {
-    env.CROSSOVER_INDEX_DIR = await ensureTaskIndex({ root: context.root, provider: declaration, baseDir: context.experimentDir, task });
+    env.CROSSOVER_INDEX_DIR = await ensureTaskIndex({
+      root: context.root,
+      provider: declaration,
+      baseDir: context.experimentDir,
+      task,
+    });
   }
   return [{ name: arm.provider.id, command, args, env }];
 }
@@ -91,7 +109,11 @@ export async function declareTrials(taskId: string): Promise<void> {
   if (!context.planFile) throw new Error(`crossover: ${context.stopReason ?? 'no plan was prepared'}`);
   const plan = await readArtifact(context.planFile, PlanSchema);
   const task = await loadTask(join(context.root, plan.corpus.path, 'tasks', taskId));
-  const prompt = await renderBoundPrompt(context.root, plan, { id: task.task.id, title: task.task.title, prompt: task.prompt });
+  const prompt = await renderBoundPrompt(context.root, plan, {
+    id: task.task.id,
+    title: task.task.title,
+    prompt: task.prompt,
+  });
   const timeoutMs = plan.budget.trialTimeoutSec * 1000;
   // Launching Chromium costs more than a browser check: the trials of one task share one.
   const browser = new BrowserSession();
@@ -105,7 +127,11 @@ export async function declareTrials(taskId: string): Promise<void> {
       const arm = plan.arms.find((a) => a.id === trial.arm);
       if (!arm) throw new Error(`crossover: trial ${trial.id} names arm ${trial.arm}, which the plan does not have`);
       const meta = trialMeta(context, trial);
-      test(`${trial.arm} #${trial.repeat}`, { meta: { crossover: meta }, retry: 0, skip: meta.resumed !== undefined }, async (testContext) => {
+      test(`${trial.arm} #${trial.repeat}`, {
+        meta: { crossover: meta },
+        retry: 0,
+        skip: meta.resumed !== undefined,
+      }, async (testContext) => {
         const body = await runTrial({
           plan,
           planId: meta.planId,
@@ -115,7 +141,9 @@ export async function declareTrials(taskId: string): Promise<void> {
           arm,
           prompt,
           sandbox: context.sandbox,
-          mcpServers: arm.provider ? await (serversByProvider[arm.provider.id] ??= mcpServersOf(arm, context, task)) : [],
+          mcpServers: arm.provider
+            ? await (serversByProvider[arm.provider.id] ??= mcpServersOf(arm, context, task))
+            : [],
           signal: testContext.signal,
           timeoutMs,
           browser,

@@ -51,7 +51,10 @@ export function defaultConcurrency(): number {
  * runs its agents in at least two turns, so the second turn's agents start while the first turn
  * grades; more workers side by side then make up the bound (each imports the harness once).
  */
-export function spreadConcurrency(concurrency: number, trialsPerTask: readonly number[]): { maxWorkers: number; agentsPerFile: number } {
+export function spreadConcurrency(
+  concurrency: number,
+  trialsPerTask: readonly number[],
+): { maxWorkers: number; agentsPerFile: number } {
   const largest = Math.max(1, ...trialsPerTask);
   const inTwoTurns = Math.max(1, Math.min(concurrency, Math.ceil(largest / 2)));
   const maxWorkers = Math.max(1, Math.min(trialsPerTask.length, Math.floor(concurrency / inTwoTurns)));
@@ -82,17 +85,37 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
       // Not isolated: every generated file imports the same harness, and a worker that re-imports
       // it (the schemas, the trial machinery) for each task file spends that CPU again per file.
       // Trials share no module state (the grading slots are files, shared by every worker).
-      const base = { retry: 0, bail: 0, isolate: false, globalSetup: [SETUP_FILE], passWithNoTests: false, server: { deps: { external: importedByNode() } } };
+      const base = {
+        retry: 0,
+        bail: 0,
+        isolate: false,
+        globalSetup: [SETUP_FILE],
+        passWithNoTests: false,
+        server: { deps: { external: importedByNode() } },
+      };
       const selected = selectedProjects(process.argv);
-      const name = config.test?.name === undefined ? undefined : typeof config.test.name === 'string' ? config.test.name : config.test.name.label;
+      const name =
+        config.test?.name === undefined
+          ? undefined
+          : typeof config.test.name === 'string'
+            ? config.test.name
+            : config.test.name.label;
       // This hook runs for projects filtered out of the run too: prepare nothing for them.
       if (name && selected.length > 0 && !selected.includes(name)) return { test: { include: [] } };
       try {
-        const run = options.prepared ?? (await prepareRun({ experimentFile: options.experiment, root, ...(options.plan ? { planFile: options.plan } : {}) }));
+        const run =
+          options.prepared ??
+          (await prepareRun({
+            experimentFile: options.experiment,
+            root,
+            ...(options.plan ? { planFile: options.plan } : {}),
+          }));
         const testsDir = join(run.layout.planDir, 'tests');
         await writeTestFiles(testsDir, run.plan);
         const concurrency = options.concurrency ?? run.experiment.experiment.concurrency ?? defaultConcurrency();
-        const trialsPerTask = run.plan.tasks.map((task) => run.plan.schedule.trials.filter((t) => t.taskId === task.id).length);
+        const trialsPerTask = run.plan.tasks.map(
+          (task) => run.plan.schedule.trials.filter((t) => t.taskId === task.id).length,
+        );
         const { maxWorkers, agentsPerFile } = spreadConcurrency(concurrency, trialsPerTask);
         const largest = Math.max(1, ...trialsPerTask);
         const context: RunContext = {
@@ -137,7 +160,10 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
         };
         // Vitest runs no global setup for a project without test files: a project chosen by name
         // gets a stand-in file, so its global setup runs and stops it with the reason.
-        const include = name && selected.includes(name) ? [await writeStoppedFile(join(root, STATE_DIR, 'stopped'), name, error.message)] : [];
+        const include =
+          name && selected.includes(name)
+            ? [await writeStoppedFile(join(root, STATE_DIR, 'stopped'), name, error.message)]
+            : [];
         return { test: { ...base, include, provide: { crossover: context } } };
       }
     },

@@ -3,12 +3,12 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { digestOf, prettyJson } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { type Plan, PlanSchema } from '../contracts/plan.js';
-import { readArtifact } from '../io/json.js';
 import { writeNewFileAtomic } from '../io/atomic.js';
-import { checkDrift, formatDrifts } from '../plan/drift.js';
+import { readArtifact } from '../io/json.js';
+import { type RunLayout, runLayout } from '../io/layout.js';
 import { derivePlan } from '../plan/derive.js';
+import { checkDrift, formatDrifts } from '../plan/drift.js';
 import type { LoadedExperiment } from '../plan/load-experiment.js';
-import { runLayout, type RunLayout } from '../io/layout.js';
 
 export interface PreparedRun {
   experiment: LoadedExperiment;
@@ -23,7 +23,10 @@ async function registerPlan(layout: RunLayout, plan: Plan): Promise<void> {
   if (await writeNewFileAtomic(layout.planFile, bytes)) return;
   const existing = await readFile(layout.planFile, 'utf8');
   if (existing !== bytes) {
-    throw new CrossoverError('conflict', `${layout.planFile}: holds other bytes than the plan it is named after; it was edited, remove the directory to start over`);
+    throw new CrossoverError(
+      'conflict',
+      `${layout.planFile}: holds other bytes than the plan it is named after; it was edited, remove the directory to start over`,
+    );
   }
 }
 
@@ -31,19 +34,33 @@ async function registerPlan(layout: RunLayout, plan: Plan): Promise<void> {
  * Loads the experiment, derives its plan (or checks a registered one for drift), refuses a blocked
  * plan and writes plan.json where the receipts will go. Starts no agent and no provider.
  */
-export async function prepareRun(input: { experimentFile: string; root: string; planFile?: string }): Promise<PreparedRun> {
+export async function prepareRun(input: {
+  experimentFile: string;
+  root: string;
+  planFile?: string;
+}): Promise<PreparedRun> {
   const derived = await derivePlan({ experimentFile: resolve(input.root, input.experimentFile), root: input.root });
   if (input.planFile) {
     const planFile = isAbsolute(input.planFile) ? input.planFile : join(input.root, input.planFile);
     const registered = await readArtifact(planFile, PlanSchema);
     const drifts = await checkDrift({ plan: registered, root: input.root });
-    if (drifts.length > 0) throw new CrossoverError('drift', `${input.planFile}: the registered plan has drifted; nothing was run\n${formatDrifts(drifts)}`);
+    if (drifts.length > 0)
+      throw new CrossoverError(
+        'drift',
+        `${input.planFile}: the registered plan has drifted; nothing was run\n${formatDrifts(drifts)}`,
+      );
     if (digestOf(registered) !== derived.id) {
-      throw new CrossoverError('drift', `${input.planFile}: the experiment now derives plan ${derived.id}, not the registered ${digestOf(registered)}; nothing was run`);
+      throw new CrossoverError(
+        'drift',
+        `${input.planFile}: the experiment now derives plan ${derived.id}, not the registered ${digestOf(registered)}; nothing was run`,
+      );
     }
   }
   if (!derived.runnable) {
-    throw new CrossoverError('blocked', `plan ${derived.id} of ${input.experimentFile} is blocked; nothing was run\n  - ${derived.blocked.join('\n  - ')}`);
+    throw new CrossoverError(
+      'blocked',
+      `plan ${derived.id} of ${input.experimentFile} is blocked; nothing was run\n  - ${derived.blocked.join('\n  - ')}`,
+    );
   }
   const layout = runLayout(input.root, derived.plan.experiment.id, derived.id);
   await registerPlan(layout, derived.plan);

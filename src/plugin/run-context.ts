@@ -14,9 +14,13 @@ export const RunContextSchema = z
     planFile: z.string().nullable(),
     receiptsDir: z.string().nullable(),
     sandbox: z.enum(['bubblewrap', 'none']),
-    providers: z.array(ProviderSchema).describe('The experiment\'s provider declarations, to index each task.'),
+    providers: z.array(ProviderSchema).describe("The experiment's provider declarations, to index each task."),
     experimentDir: z.string().describe('Provider commands are relative to it.'),
-    agentsPerFile: z.number().int().positive().describe('Agents of one task file running at once: the run\'s concurrency spread over its workers.'),
+    agentsPerFile: z
+      .number()
+      .int()
+      .positive()
+      .describe("Agents of one task file running at once: the run's concurrency spread over its workers."),
     stopReason: z.string().nullable(),
   })
   .strict();

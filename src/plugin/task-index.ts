@@ -11,7 +11,12 @@ import { taskSnapshot } from '../trial/workspace.js';
  * reused while its recorded revision still matches the task. Returns the index directory the
  * provider's server reads through CROSSOVER_INDEX_DIR.
  */
-export async function ensureTaskIndex(input: { root: string; provider: Provider; baseDir: string; task: LoadedTask }): Promise<string> {
+export async function ensureTaskIndex(input: {
+  root: string;
+  provider: Provider;
+  baseDir: string;
+  task: LoadedTask;
+}): Promise<string> {
   const { root, provider, task } = input;
   const indexDir = join(root, STATE_DIR, 'cache', 'indexes', provider.id, task.digest.replace(/^sha256:/, ''));
   if (await indexRevisionMatches(indexDir, task.parts.workspace)) return indexDir;

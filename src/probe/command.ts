@@ -7,6 +7,10 @@ function fromBase(value: string, baseDir: string): string {
 }
 
 /** A declared command line with its relative paths made absolute, ready to spawn. */
-export function resolveCommand(command: string, args: readonly string[], baseDir: string): { command: string; args: string[] } {
+export function resolveCommand(
+  command: string,
+  args: readonly string[],
+  baseDir: string,
+): { command: string; args: string[] } {
   return { command: fromBase(command, baseDir), args: args.map((arg) => fromBase(arg, baseDir)) };
 }

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { DigestSchema } from '../contracts/common.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { Provider } from '../contracts/provider.js';
-import { treeDigest } from '../io/tree.js';
 import { writeArtifact } from '../io/json.js';
+import { treeDigest } from '../io/tree.js';
 import { resolveCommand } from './command.js';
 import { egressPosture } from './egress.js';
 import { providerEnvironment } from './environment.js';
@@ -68,17 +68,24 @@ export async function buildTaskIndex(
   options: TaskIndexOptions = {},
 ): Promise<TaskIndex> {
   const index = provider.index;
-  if (!index) throw new CrossoverError('invalid-input', `provider "${provider.id}": $.index: no index command declared`);
+  if (!index)
+    throw new CrossoverError('invalid-input', `provider "${provider.id}": $.index: no index command declared`);
   const egress = egressPosture(provider, options.approvedEgress ?? false);
   if (egress.needsApproval && !egress.approved) {
-    throw new CrossoverError('blocked', `provider "${provider.id}": task source may leave the machine (${provider.mode}); refusing to index without an approval naming it`);
+    throw new CrossoverError(
+      'blocked',
+      `provider "${provider.id}": task source may leave the machine (${provider.mode}); refusing to index without an approval naming it`,
+    );
   }
   const timeoutMs = options.timeoutMs ?? INDEX_DEFAULTS.timeoutMs;
   const limit = options.storageLimitBytes ?? INDEX_DEFAULTS.storageLimitBytes;
   const revision = await treeDigest(snapshotDir);
   await mkdir(outDir, { recursive: true });
   if ((await readdir(outDir)).length > 0) {
-    throw new CrossoverError('conflict', `${outDir}: not empty; an index is built into a fresh directory so nothing stale mixes in`);
+    throw new CrossoverError(
+      'conflict',
+      `${outDir}: not empty; an index is built into a fresh directory so nothing stale mixes in`,
+    );
   }
   const { command, args } = resolveCommand(index.command, index.args, options.baseDir ?? process.cwd());
   const started = performance.now();
@@ -89,18 +96,29 @@ export async function buildTaskIndex(
   });
   const ms = Math.round(performance.now() - started);
   if ((await treeDigest(snapshotDir)) !== revision) {
-    throw new CrossoverError('infrastructure', `provider "${provider.id}": the index command changed the snapshot it indexed`);
+    throw new CrossoverError(
+      'infrastructure',
+      `provider "${provider.id}": the index command changed the snapshot it indexed`,
+    );
   }
   const reported = reportedRevision(stdout);
   if (reported !== null && reported !== revision) {
-    throw new CrossoverError('infrastructure', `provider "${provider.id}": the index command reports revision ${reported}, but the snapshot is ${revision}`);
+    throw new CrossoverError(
+      'infrastructure',
+      `provider "${provider.id}": the index command reports revision ${reported}, but the snapshot is ${revision}`,
+    );
   }
   const storageBytes = await directoryBytes(outDir, limit);
   if (storageBytes > limit) {
     throw new CrossoverError('infrastructure', `provider "${provider.id}": the index used more than ${limit} bytes`);
   }
   const outputDigest = await treeDigest(outDir);
-  await writeArtifact(join(outDir, INDEX_MANIFEST), { schema: 'crossover.index/1', provider: provider.id, revision, outputDigest });
+  await writeArtifact(join(outDir, INDEX_MANIFEST), {
+    schema: 'crossover.index/1',
+    provider: provider.id,
+    revision,
+    outputDigest,
+  });
   return { revision, outputDigest, storageBytes, ms };
 }
 

@@ -11,7 +11,10 @@ export function isPinnedVersion(version: string): boolean {
   const v = version.trim();
   if (v === '' || MOVING_TAGS.test(v)) return false;
   if (/[\^~<>=|*\s]/.test(v)) return false;
-  return !v.replace(/^v/, '').split(/[.+-]/).some((part) => /^[xX*]$/.test(part));
+  return !v
+    .replace(/^v/, '')
+    .split(/[.+-]/)
+    .some((part) => /^[xX*]$/.test(part));
 }
 
 /** Why a probed provider cannot be an arm; empty when nothing excludes it. */
@@ -19,25 +22,34 @@ function exclusions(identity: ProbeIdentity): string[] {
   const { declaration, setup, index, tools, observability } = identity;
   const reasons: string[] = [];
   if (declaration.kind === 'infrastructure') {
-    reasons.push('infrastructure: declared kind "infrastructure" stores or queries data but builds no task context for an agent');
+    reasons.push(
+      'infrastructure: declared kind "infrastructure" stores or queries data but builds no task context for an agent',
+    );
   }
   if (declaration.interface.type === 'none') {
-    reasons.push(`no-interface: no agent-readable interface (${declaration.interface.description}); expected MCP, CLI or API`);
+    reasons.push(
+      `no-interface: no agent-readable interface (${declaration.interface.description}); expected MCP, CLI or API`,
+    );
   }
   if (setup.status === 'failed') reasons.push(`setup-failed: ${setup.detail ?? 'the provider did not start'}`);
   if (index.status === 'failed') reasons.push(`setup-failed: index command: ${index.detail ?? 'failed'}`);
   if (!isPinnedVersion(declaration.version)) {
-    reasons.push(`unpinned-version: "${declaration.version}" is not an exact version (a range, tag or wildcard can change under a plan)`);
+    reasons.push(
+      `unpinned-version: "${declaration.version}" is not an exact version (a range, tag or wildcard can change under a plan)`,
+    );
   }
   // Tools are known from a successful start, or from the declaration of an API (no handshake);
   // an interface that is missing, failed or was not contacted has its own reason.
   const toolsKnown = setup.status === 'ok' || declaration.interface.type === 'api';
   if (toolsKnown && tools.length === 0) {
-    const narrowed = declaration.allowedTools.length > 0 ? ` among allowedTools (${declaration.allowedTools.join(', ')})` : '';
+    const narrowed =
+      declaration.allowedTools.length > 0 ? ` among allowedTools (${declaration.allowedTools.join(', ')})` : '';
     reasons.push(`no-tools: the provider offers no tools${narrowed}; an agent could call nothing`);
   }
   if (declaration.interface.type !== 'none' && observability === 'unobservable') {
-    reasons.push('unobservable: calls to this provider cannot be observed, so contamination and usage cannot be checked (declare observableCalls for an API adapter that logs them)');
+    reasons.push(
+      'unobservable: calls to this provider cannot be observed, so contamination and usage cannot be checked (declare observableCalls for an API adapter that logs them)',
+    );
   }
   return reasons;
 }
@@ -63,6 +75,8 @@ export function decideEligibility(identity: ProbeIdentity): ProbeEligibility {
   return {
     status: 'eligible',
     cohort: declaration.mode,
-    reasons: [`eligible: ${declaration.mode} cohort; ${tools} tool${tools === 1 ? '' : 's'}; calls observable via ${identity.observability}`],
+    reasons: [
+      `eligible: ${declaration.mode} cohort; ${tools} tool${tools === 1 ? '' : 's'}; calls observable via ${identity.observability}`,
+    ],
   };
 }

@@ -7,7 +7,11 @@ const BASE_VARIABLES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LAN
  * The environment a provider's processes get: the base variables plus the credentials it declares.
  * Undeclared secrets of the caller never reach a provider.
  */
-export function providerEnvironment(provider: Provider, env: NodeJS.ProcessEnv, extra: Record<string, string> = {}): Record<string, string> {
+export function providerEnvironment(
+  provider: Provider,
+  env: NodeJS.ProcessEnv,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of [...BASE_VARIABLES, ...provider.credentials]) {
     const value = env[name];
@@ -17,7 +21,10 @@ export function providerEnvironment(provider: Provider, env: NodeJS.ProcessEnv, 
 }
 
 /** Each declared credential by name and whether it is set; never its value. */
-export function credentialAvailability(provider: Provider, env: NodeJS.ProcessEnv): { name: string; available: boolean }[] {
+export function credentialAvailability(
+  provider: Provider,
+  env: NodeJS.ProcessEnv,
+): { name: string; available: boolean }[] {
   return provider.credentials.map((name) => ({ name, available: (env[name] ?? '') !== '' }));
 }
 

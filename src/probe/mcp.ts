@@ -8,7 +8,9 @@ import { boundText } from './redact.js';
 
 type McpHandshake = Extract<ProbeInterface, { type: 'mcp' }>;
 
-export type McpTarget = { type: 'stdio'; command: string; args: string[]; cwd: string; env: Record<string, string> } | { type: 'http'; url: string };
+export type McpTarget =
+  | { type: 'stdio'; command: string; args: string[]; cwd: string; env: Record<string, string> }
+  | { type: 'http'; url: string };
 
 /** A server listing more pages than this is not a bounded probe. */
 const MAX_TOOL_PAGES = 50;
@@ -51,7 +53,13 @@ async function createTransport(target: McpTarget): Promise<{ transport: Transpor
     return { transport: new StreamableHTTPClientTransport(new URL(target.url)), stderr: () => '' };
   }
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-  const transport = new StdioClientTransport({ command: target.command, args: target.args, cwd: target.cwd, env: target.env, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: target.command,
+    args: target.args,
+    cwd: target.cwd,
+    env: target.env,
+    stderr: 'pipe',
+  });
   let collected = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     collected = (collected + chunk.toString('utf8')).slice(-STDERR_TAIL);
@@ -89,7 +97,9 @@ export async function handshakeMcp(target: McpTarget, timeoutMs: number): Promis
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const tail = stderr();
-    throw new CrossoverError('infrastructure', `MCP handshake failed: ${message}${tail ? `; stderr: ${tail}` : ''}`, { cause: error });
+    throw new CrossoverError('infrastructure', `MCP handshake failed: ${message}${tail ? `; stderr: ${tail}` : ''}`, {
+      cause: error,
+    });
   } finally {
     await client.close().catch(() => undefined);
   }

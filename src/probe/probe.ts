@@ -30,7 +30,11 @@ export interface ProbeLimits {
   storageLimitBytes: number;
 }
 
-export const PROBE_LIMITS: ProbeLimits = { setupTimeoutMs: 30_000, indexTimeoutMs: INDEX_DEFAULTS.timeoutMs, storageLimitBytes: INDEX_DEFAULTS.storageLimitBytes };
+export const PROBE_LIMITS: ProbeLimits = {
+  setupTimeoutMs: 30_000,
+  indexTimeoutMs: INDEX_DEFAULTS.timeoutMs,
+  storageLimitBytes: INDEX_DEFAULTS.storageLimitBytes,
+};
 
 export interface ProbeOptions {
   /** the project root: never named in a record */
@@ -81,13 +85,23 @@ function messageOf(error: unknown): string {
 
 /** Runs the index command on the sample task's own snapshot, unless that would send source without approval. */
 async function probeIndex(ctx: Context, task: LoadedTask | undefined, shareSource: boolean): Promise<IndexOutcome> {
-  const none = (detail: string): IndexOutcome => ({ step: { ...skipped(detail), sampleTask: null, revision: null }, measurement: null });
+  const none = (detail: string): IndexOutcome => ({
+    step: { ...skipped(detail), sampleTask: null, revision: null },
+    measurement: null,
+  });
   if (!ctx.provider.index) return none('no index command declared');
   if (ctx.provider.interface.type === 'none') return none('no agent-readable interface to serve an index');
   if (!task) return none('no sample task given');
   const sampleTask = task.task.id;
   if (!shareSource) {
-    return { step: { ...skipped('not run: task source would leave the machine, and no approval names this provider'), sampleTask, revision: null }, measurement: null };
+    return {
+      step: {
+        ...skipped('not run: task source would leave the machine, and no approval names this provider'),
+        sampleTask,
+        revision: null,
+      },
+      measurement: null,
+    };
   }
   const started = performance.now();
   try {
@@ -99,7 +113,12 @@ async function probeIndex(ctx: Context, task: LoadedTask | undefined, shareSourc
     });
     return {
       step: { status: 'ok', detail: null, sampleTask, revision: built.revision },
-      measurement: { ms: built.ms, outputDigest: built.outputDigest, storageBytes: built.storageBytes, storageLimitBytes: ctx.limits.storageLimitBytes },
+      measurement: {
+        ms: built.ms,
+        outputDigest: built.outputDigest,
+        storageBytes: built.storageBytes,
+        storageLimitBytes: ctx.limits.storageLimitBytes,
+      },
     };
   } catch (error) {
     const ms = Math.round(performance.now() - started);
@@ -118,9 +137,18 @@ async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promi
   const env = providerEnvironment(provider, ctx.env, extra);
   const timeoutMs = ctx.limits.setupTimeoutMs;
   if (iface.type === 'none') return { step: skipped('no agent-readable interface'), iface: null, setupMs: null };
-  if (iface.type === 'api') return { step: skipped('api: no generic handshake; tools and observability are as declared'), iface: { type: 'api' }, setupMs: null };
+  if (iface.type === 'api')
+    return {
+      step: skipped('api: no generic handshake; tools and observability are as declared'),
+      iface: { type: 'api' },
+      setupMs: null,
+    };
   if (iface.type === 'mcp-http' && !isLoopbackHost(new URL(iface.url).host) && !ctx.approved) {
-    return { step: skipped('not contacted: a non-loopback server needs an approval naming this provider'), iface: null, setupMs: null };
+    return {
+      step: skipped('not contacted: a non-loopback server needs an approval naming this provider'),
+      iface: null,
+      setupMs: null,
+    };
   }
   const started = performance.now();
   try {
@@ -135,7 +163,11 @@ async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promi
     }
     return { step: { status: 'ok', detail: null }, iface: seen, setupMs: Math.round(performance.now() - started) };
   } catch (error) {
-    return { step: { status: 'failed', detail: messageOf(error) }, iface: null, setupMs: Math.round(performance.now() - started) };
+    return {
+      step: { status: 'failed', detail: messageOf(error) },
+      iface: null,
+      setupMs: Math.round(performance.now() - started),
+    };
   }
 }
 
@@ -164,14 +196,16 @@ function observabilityOf(provider: Provider): Observability {
 /** What a reader should know that does not by itself decide eligibility. */
 function limitationsOf(provider: Provider, seen: ProbeInterface | null, index: ProbeIdentity['index']): string[] {
   const notes: string[] = [];
-  if (!provider.index) notes.push('no index command: the provider builds no per-task index, so index freshness cannot be checked');
+  if (!provider.index)
+    notes.push('no index command: the provider builds no per-task index, so index freshness cannot be checked');
   else if (index.status === 'skipped' && index.detail) notes.push(`index command not exercised: ${index.detail}`);
   if (seen?.type === 'mcp') {
     if (seen.serverInfo.version !== provider.version) {
       notes.push(`server reports version "${seen.serverInfo.version}", declared "${provider.version}"`);
     }
     const offered = new Set(seen.tools.map((t) => t.name));
-    for (const tool of provider.allowedTools) if (!offered.has(tool)) notes.push(`allowed tool "${tool}" is not offered by the server`);
+    for (const tool of provider.allowedTools)
+      if (!offered.has(tool)) notes.push(`allowed tool "${tool}" is not offered by the server`);
   }
   if (seen?.type === 'cli' && !seen.versionLine.includes(provider.version)) {
     notes.push(`version output "${seen.versionLine}" does not mention the declared version "${provider.version}"`);
@@ -199,7 +233,14 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
   const egress = egressPosture(provider, approved);
   const shareSource = !egress.needsApproval || egress.approved;
   const scratch = await makeScratch();
-  const ctx: Context = { provider, baseDir: options.baseDir ?? options.root, env, limits: { ...PROBE_LIMITS, ...options.limits }, approved, scratch };
+  const ctx: Context = {
+    provider,
+    baseDir: options.baseDir ?? options.root,
+    env,
+    limits: { ...PROBE_LIMITS, ...options.limits },
+    approved,
+    scratch,
+  };
   try {
     const task = options.sampleTask;
     const materialized = task !== undefined && shareSource && provider.interface.type !== 'none';
@@ -209,7 +250,12 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
     const setup = await probeSetup(ctx, materialized ? scratch.snapshot : scratch.empty, index.step.status === 'ok');
     const redaction = {
       secrets: credentialValues(provider, env),
-      paths: { [scratch.snapshot]: '<snapshot>', [scratch.index]: '<index>', [scratch.dir]: '<scratch>', [options.root]: '<root>' },
+      paths: {
+        [scratch.snapshot]: '<snapshot>',
+        [scratch.index]: '<index>',
+        [scratch.dir]: '<scratch>',
+        [options.root]: '<root>',
+      },
     };
     const identity = redactDeep<ProbeIdentity>(
       {
@@ -236,7 +282,9 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
     return parseWith(ProbeRecordSchema, record, `probe of provider "${provider.id}"`);
   } catch (error) {
     if (error instanceof CrossoverError) throw error;
-    throw new CrossoverError('infrastructure', `probe of provider "${provider.id}": ${messageOf(error)}`, { cause: error });
+    throw new CrossoverError('infrastructure', `probe of provider "${provider.id}": ${messageOf(error)}`, {
+      cause: error,
+    });
   } finally {
     await rm(scratch.dir, { recursive: true, force: true });
   }

@@ -29,7 +29,9 @@ export function redactDeep<T>(value: T, redaction: Redaction): T {
     if (typeof node === 'string') return redactText(node, redaction, Number.POSITIVE_INFINITY);
     if (Array.isArray(node)) return node.map(walk);
     if (node !== null && typeof node === 'object') {
-      return Object.fromEntries(Object.entries(node).map(([key, child]) => [redactText(key, redaction, Number.POSITIVE_INFINITY), walk(child)]));
+      return Object.fromEntries(
+        Object.entries(node).map(([key, child]) => [redactText(key, redaction, Number.POSITIVE_INFINITY), walk(child)]),
+      );
     }
     return node;
   };

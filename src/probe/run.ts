@@ -42,7 +42,8 @@ export async function runBounded(command: string, args: readonly string[], optio
   let how: string;
   if ('code' in result && result.code === 'ENOENT') how = `command "${name}" not found`;
   else if (result.timedOut) how = `"${name}" timed out after ${options.timeoutMs} ms`;
-  else if (result.isMaxBuffer) how = `"${name}" wrote more output than the ${options.maxBytes ?? 1024 * 1024}-byte bound`;
+  else if (result.isMaxBuffer)
+    how = `"${name}" wrote more output than the ${options.maxBytes ?? 1024 * 1024}-byte bound`;
   else if (result.signal) how = `"${name}" was killed by ${result.signal}`;
   else how = `"${name}" exited with code ${result.exitCode}`;
   const stderr = tail(result.stderr ?? '');

@@ -1,17 +1,22 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
-import { ReceiptSchema, receiptDigestHolds, type Receipt } from '../contracts/receipt.js';
+import { type Receipt, ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
 
 /** Files read at once: enough to keep the disk busy, few enough never to run out of descriptors. */
 const READ_CONCURRENCY = 64;
 
 async function listReceiptFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    throw new CrossoverError('not-found', `${dir}: cannot read the receipts directory (${error.code ?? error.message})`);
+    throw new CrossoverError(
+      'not-found',
+      `${dir}: cannot read the receipts directory (${error.code ?? error.message})`,
+    );
   });
   // Atomic writes leave ".<name>.<random>.tmp" files: not receipts, and never named *.json.
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.json')).map((entry) => join(dir, entry.name));
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => join(dir, entry.name));
 }
 
 async function readReceipt(path: string, planId: string | undefined): Promise<Receipt> {
@@ -20,10 +25,16 @@ async function readReceipt(path: string, planId: string | undefined): Promise<Re
   });
   const receipt = parseWith(ReceiptSchema, parseJsonText(text, path), path);
   if (!receiptDigestHolds(receipt)) {
-    throw new CrossoverError('invalid-input', `${path}: $.digest does not match the receipt's content: it was changed after it was sealed`);
+    throw new CrossoverError(
+      'invalid-input',
+      `${path}: $.digest does not match the receipt's content: it was changed after it was sealed`,
+    );
   }
   if (planId !== undefined && receipt.planId !== planId) {
-    throw new CrossoverError('conflict', `${path}: $.planId is ${receipt.planId}, expected ${planId}: a receipt of another plan is never merged`);
+    throw new CrossoverError(
+      'conflict',
+      `${path}: $.planId is ${receipt.planId}, expected ${planId}: a receipt of another plan is never merged`,
+    );
   }
   return receipt;
 }
@@ -43,5 +54,7 @@ export async function readReceipts(dir: string, planId?: string): Promise<Receip
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, files.length) }, worker));
-  return receipts.sort((a, b) => (a.trial.id < b.trial.id ? -1 : a.trial.id > b.trial.id ? 1 : a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0));
+  return receipts.sort((a, b) =>
+    a.trial.id < b.trial.id ? -1 : a.trial.id > b.trial.id ? 1 : a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0,
+  );
 }

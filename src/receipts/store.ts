@@ -2,7 +2,7 @@ import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { prettyJson } from '../contracts/canonical.js';
 import { CrossoverError, parseWith } from '../contracts/errors.js';
-import { type Receipt, receiptDigestHolds, ReceiptSchema } from '../contracts/receipt.js';
+import { type Receipt, ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
 import { writeNewFileAtomic } from '../io/atomic.js';
 
 /** `<trialId>.json`: one file per trial, so a merge of shards is a union of files. */
@@ -17,13 +17,20 @@ export function receiptFile(receiptsDir: string, trialId: string): string {
  */
 export async function writeReceipt(receiptsDir: string, receipt: Receipt): Promise<boolean> {
   const checked = parseWith(ReceiptSchema, receipt, `receipt of trial ${receipt.trial?.id ?? '?'}`);
-  if (!receiptDigestHolds(checked)) throw new CrossoverError('invalid-input', `receipt of trial ${checked.trial.id}: $.digest does not match its content`);
+  if (!receiptDigestHolds(checked))
+    throw new CrossoverError(
+      'invalid-input',
+      `receipt of trial ${checked.trial.id}: $.digest does not match its content`,
+    );
   const path = receiptFile(receiptsDir, checked.trial.id);
   const bytes = prettyJson(checked);
   if (await writeNewFileAtomic(path, bytes)) return true;
   const existing = await readFile(path, 'utf8');
   if (existing === bytes) return false;
-  throw new CrossoverError('conflict', `${path}: a different receipt for trial ${checked.trial.id} is already stored; receipts are never overwritten`);
+  throw new CrossoverError(
+    'conflict',
+    `${path}: a different receipt for trial ${checked.trial.id} is already stored; receipts are never overwritten`,
+  );
 }
 
 export async function receiptExists(receiptsDir: string, trialId: string): Promise<boolean> {
@@ -54,18 +61,25 @@ export function receiptProblem(file: string, text: string): ReceiptProblem | nul
     return { file, problem: 'corrupt', detail: `not valid JSON (${(error as Error).message})` };
   }
   const parsed = ReceiptSchema.safeParse(value);
-  if (!parsed.success) return { file, problem: 'corrupt', detail: `not a receipt: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
-  if (!receiptDigestHolds(parsed.data)) return { file, problem: 'tampered', detail: 'its digest does not match its content' };
+  if (!parsed.success)
+    return { file, problem: 'corrupt', detail: `not a receipt: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+  if (!receiptDigestHolds(parsed.data))
+    return { file, problem: 'tampered', detail: 'its digest does not match its content' };
   // Any byte outside the content (spacing, key order) changed too: the stored form is canonical.
-  if (prettyJson(parsed.data) !== text) return { file, problem: 'tampered', detail: 'its bytes are not the form it was written in' };
-  if (file !== `${parsed.data.trial.id}.json`) return { file, problem: 'misnamed', detail: `it holds trial ${parsed.data.trial.id}` };
+  if (prettyJson(parsed.data) !== text)
+    return { file, problem: 'tampered', detail: 'its bytes are not the form it was written in' };
+  if (file !== `${parsed.data.trial.id}.json`)
+    return { file, problem: 'misnamed', detail: `it holds trial ${parsed.data.trial.id}` };
   return null;
 }
 
 /** Re-checks every receipt in a directory: parses it, recomputes its digest, compares its bytes. */
 export async function verifyReceipts(receiptsDir: string): Promise<ReceiptVerification> {
   const names = await readdir(receiptsDir).catch((error: NodeJS.ErrnoException) => {
-    throw new CrossoverError('not-found', `${receiptsDir}: cannot read the receipts directory (${error.code ?? error.message})`);
+    throw new CrossoverError(
+      'not-found',
+      `${receiptsDir}: cannot read the receipts directory (${error.code ?? error.message})`,
+    );
   });
   const verification: ReceiptVerification = { verified: [], problems: [] };
   for (const file of names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort()) {

@@ -7,8 +7,8 @@ import { readArtifact } from '../io/json.js';
 import { readReceipts } from '../receipts/read.js';
 import { writeReceipt } from '../receipts/store.js';
 import { buildScorecard } from '../score/scorecard.js';
-import { writeScorecard } from './write-scorecard.js';
 import { summarizeRun } from './summary.js';
+import { writeScorecard } from './write-scorecard.js';
 import './trial-meta.js';
 
 interface PlanSeen {
@@ -46,13 +46,21 @@ export default class CrossoverReporter implements Reporter {
     const state = testCase.result().state;
     if (!meta.crossoverReceipt) {
       if (state === 'skipped' && trial.resumed) this.resumed += 1;
-      else if (state !== 'skipped') this.problems.push(`${trial.taskId} ${trial.arm} #${trial.repeat}: ended ${state} without a receipt`);
+      else if (state !== 'skipped')
+        this.problems.push(`${trial.taskId} ${trial.arm} #${trial.repeat}: ended ${state} without a receipt`);
       return;
     }
     const parsed = ReceiptSchema.safeParse(meta.crossoverReceipt);
     const receipt = parsed.success ? parsed.data : null;
-    if (!receipt || !receiptDigestHolds(receipt) || receipt.trial.id !== trial.trialId || receipt.planId !== trial.planId) {
-      this.problems.push(`${trial.taskId} ${trial.arm} #${trial.repeat}: its receipt does not match its trial or digest`);
+    if (
+      !receipt ||
+      !receiptDigestHolds(receipt) ||
+      receipt.trial.id !== trial.trialId ||
+      receipt.planId !== trial.planId
+    ) {
+      this.problems.push(
+        `${trial.taskId} ${trial.arm} #${trial.repeat}: its receipt does not match its trial or digest`,
+      );
       return;
     }
     try {
@@ -64,7 +72,11 @@ export default class CrossoverReporter implements Reporter {
     }
   }
 
-  async onTestRunEnd(_modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>, reason: TestRunEndReason): Promise<void> {
+  async onTestRunEnd(
+    _modules: ReadonlyArray<TestModule>,
+    errors: ReadonlyArray<unknown>,
+    reason: TestRunEndReason,
+  ): Promise<void> {
     if (errors.length > 0) this.problems.push(`${errors.length} unhandled error(s) during the run`);
     const cwd = this.vitest?.config.root ?? process.cwd();
     for (const seen of [...this.plans.values()].sort((a, b) => a.planId.localeCompare(b.planId))) {
@@ -74,7 +86,17 @@ export default class CrossoverReporter implements Reporter {
       const scorecard = buildScorecard({ plan, planId: seen.planId, receipts });
       const files = await writeScorecard(planDir, scorecard);
       this.scorecards.push(files.json);
-      this.log(summarizeRun({ plan, receipts, written: this.written, resumed: this.resumed, reason, scorecardFiles: files, cwd }));
+      this.log(
+        summarizeRun({
+          plan,
+          receipts,
+          written: this.written,
+          resumed: this.resumed,
+          reason,
+          scorecardFiles: files,
+          cwd,
+        }),
+      );
     }
     for (const problem of this.problems) this.log(`crossover: ${problem}`);
   }

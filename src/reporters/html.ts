@@ -1,16 +1,23 @@
-import type { AaResult, ArmSummary, PairedComparison, Scorecard, TreatmentResult, Verdict } from '../contracts/scorecard.js';
+import type {
+  AaResult,
+  ArmSummary,
+  PairedComparison,
+  Scorecard,
+  TreatmentResult,
+  Verdict,
+} from '../contracts/scorecard.js';
 import { formatRate, formatSigned } from '../score/format.js';
 import {
-  MEASURE_LABELS,
-  VERDICT_MEANINGS,
   cellText,
   deltaText,
   familyText,
   intervalText,
+  MEASURE_LABELS,
   measureText,
   pText,
   signText,
   title,
+  VERDICT_MEANINGS,
 } from './scorecard-text.js';
 
 const VERDICT_COLORS: Record<Verdict, string> = {
@@ -25,13 +32,18 @@ const VERDICT_COLORS: Record<Verdict, string> = {
 };
 const AA_COLOR = '#6b7280';
 
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Numbers set with a true minus sign (U+2212), as in print. */
 function num(text: string): string {
-  return escape(text).replace(/-(?=\d)/g, '\u2212');
+  return escapeHtml(text).replace(/-(?=\d)/g, '\u2212');
 }
 
 /** Print-friendly, system fonts only: nothing is fetched. */
@@ -79,11 +91,11 @@ footer { margin-top: 2.5rem; padding-top: .75rem; border-top: 1px solid var(--ru
 `;
 
 function badge(verdict: Verdict): string {
-  return `<span class="badge" style="background:${VERDICT_COLORS[verdict]}">${escape(verdict)}</span>`;
+  return `<span class="badge" style="background:${VERDICT_COLORS[verdict]}">${escapeHtml(verdict)}</span>`;
 }
 
 function headerCells(cells: readonly { text: string; numeric?: boolean }[]): string {
-  return `<tr>${cells.map((c) => `<th${c.numeric ? ' class="n"' : ''}>${escape(c.text)}</th>`).join('')}</tr>`;
+  return `<tr>${cells.map((c) => `<th${c.numeric ? ' class="n"' : ''}>${escapeHtml(c.text)}</th>`).join('')}</tr>`;
 }
 
 // ---- Figure 1: forest plot of Δ with intervals, treatments then the A/A rows -------------------
@@ -101,11 +113,13 @@ interface ForestRow {
 
 function forestRow(row: ForestRow, y: number): string {
   const { comparison } = row;
-  const parts = [`<g class="forest-row" data-arm="${escape(comparison.arm)}" data-kind="${row.kind}">`];
+  const parts = [`<g class="forest-row" data-arm="${escapeHtml(comparison.arm)}" data-kind="${row.kind}">`];
   if (row.band !== null) {
-    parts.push(`<rect x="${x(-row.band)}" y="${y - 11}" width="${x(row.band) - x(-row.band)}" height="22" fill="#eceff3"/>`);
+    parts.push(
+      `<rect x="${x(-row.band)}" y="${y - 11}" width="${x(row.band) - x(-row.band)}" height="22" fill="#eceff3"/>`,
+    );
   }
-  parts.push(`<text x="${FOREST.label}" y="${y + 4}">${escape(comparison.arm)}</text>`);
+  parts.push(`<text x="${FOREST.label}" y="${y + 4}">${escapeHtml(comparison.arm)}</text>`);
   if (comparison.delta === null || comparison.interval === null) {
     parts.push(`<text class="muted" x="${x(0) + 8}" y="${y + 4}">no paired task</text>`);
   } else {
@@ -119,28 +133,44 @@ function forestRow(row: ForestRow, y: number): string {
         ? `<polygon class="marker" points="${cx},${y - 7} ${cx + 7},${y} ${cx},${y + 7} ${cx - 7},${y}" fill="#fff" stroke="${row.color}" stroke-width="2"/>`
         : `<rect class="marker" x="${cx - 5.5}" y="${y - 5.5}" width="11" height="11" fill="${row.color}"/>`,
     );
-    parts.push(`<text class="num" x="${FOREST.text}" y="${y + 4}">${num(`${deltaText(comparison)} ${intervalText(comparison)}`)}</text>`);
+    parts.push(
+      `<text class="num" x="${FOREST.text}" y="${y + 4}">${num(`${deltaText(comparison)} ${intervalText(comparison)}`)}</text>`,
+    );
   }
-  parts.push(`<text class="muted" x="${FOREST.width - 8}" y="${y + 4}" text-anchor="end">${escape(row.note)}</text>`, '</g>');
+  parts.push(
+    `<text class="muted" x="${FOREST.width - 8}" y="${y + 4}" text-anchor="end">${escapeHtml(row.note)}</text>`,
+    '</g>',
+  );
   return parts.join('');
 }
 
 function forestRows(scorecard: Scorecard): ForestRow[] {
-  const treatments = scorecard.comparisons.map((c): ForestRow => ({ comparison: c, kind: 'treatment', color: VERDICT_COLORS[c.verdict], note: c.verdict, band: null }));
-  const aa = scorecard.aa.map((a: AaResult): ForestRow => ({
-    comparison: a,
-    kind: 'aa',
-    color: AA_COLOR,
-    note: a.withinLimit === null ? 'limit unknown' : a.withinLimit ? 'within limit' : 'beyond limit',
-    band: a.limit,
-  }));
+  const treatments = scorecard.comparisons.map(
+    (c): ForestRow => ({
+      comparison: c,
+      kind: 'treatment',
+      color: VERDICT_COLORS[c.verdict],
+      note: c.verdict,
+      band: null,
+    }),
+  );
+  const aa = scorecard.aa.map(
+    (a: AaResult): ForestRow => ({
+      comparison: a,
+      kind: 'aa',
+      color: AA_COLOR,
+      note: a.withinLimit === null ? 'limit unknown' : a.withinLimit ? 'within limit' : 'beyond limit',
+      band: a.limit,
+    }),
+  );
   return [...treatments, ...aa];
 }
 
 function forestPlot(scorecard: Scorecard): string {
   const rows = forestRows(scorecard);
   const separator = scorecard.comparisons.length > 0 && scorecard.aa.length > 0 ? 12 : 0;
-  const rowY = (index: number) => FOREST.top + FOREST.row / 2 + index * FOREST.row + (index >= scorecard.comparisons.length ? separator : 0);
+  const rowY = (index: number) =>
+    FOREST.top + FOREST.row / 2 + index * FOREST.row + (index >= scorecard.comparisons.length ? separator : 0);
   const plotBottom = FOREST.top + rows.length * FOREST.row + separator + 6;
   const height = plotBottom + FOREST.axis;
   const ticks = [-1, -0.5, 0, 0.5, 1];
@@ -159,7 +189,10 @@ function forestPlot(scorecard: Scorecard): string {
     separator > 0
       ? `<line x1="${FOREST.label}" x2="${FOREST.width - 8}" y1="${rowY(scorecard.comparisons.length) - FOREST.row / 2 - separator / 2}" y2="${rowY(scorecard.comparisons.length) - FOREST.row / 2 - separator / 2}" stroke="#d0d7de" stroke-dasharray="2 3"/>`
       : '';
-  const body = rows.length === 0 ? `<text class="muted" x="${x(0)}" y="${FOREST.top + 20}" text-anchor="middle">no comparison to plot</text>` : rows.map((row, i) => forestRow(row, rowY(i))).join('');
+  const body =
+    rows.length === 0
+      ? `<text class="muted" x="${x(0)}" y="${FOREST.top + 20}" text-anchor="middle">no comparison to plot</text>`
+      : rows.map((row, i) => forestRow(row, rowY(i))).join('');
   return [
     `<svg class="forest" role="img" viewBox="0 0 ${FOREST.width} ${height}" width="${FOREST.width}" height="${height}" aria-labelledby="forest-title">`,
     `<title id="forest-title">Paired difference in success rate against the baseline, with intervals</title>`,
@@ -182,27 +215,30 @@ function forestPlot(scorecard: Scorecard): string {
 function verdictTable(comparisons: readonly TreatmentResult[]): string {
   const rows = comparisons.map(
     (c) =>
-      `<tr><th scope="row">${escape(c.arm)}</th><td>${badge(c.verdict)}</td>` +
-      `<td class="n">${num(deltaText(c))}</td><td class="n">${num(intervalText(c))}</td><td class="n">${escape(signText(c))}</td>` +
+      `<tr><th scope="row">${escapeHtml(c.arm)}</th><td>${badge(c.verdict)}</td>` +
+      `<td class="n">${num(deltaText(c))}</td><td class="n">${num(intervalText(c))}</td><td class="n">${escapeHtml(signText(c))}</td>` +
       `<td class="n">${num(pText(c.signTest.p))}</td><td class="n">${num(pText(c.pAdjusted))}</td><td class="n">${c.tasks.paired}/${c.tasks.scheduled}</td>` +
       `<td class="n">${c.armOnlyWins}/${c.baselineOnlyWins}</td></tr>`,
   );
   const reasons = comparisons.map(
-    (c) => `<dt>${escape(c.arm)}: ${badge(c.verdict)}</dt><dd><ul>${c.reasons.map((r) => `<li>${escape(r)}</li>`).join('')}</ul></dd>`,
+    (c) =>
+      `<dt>${escapeHtml(c.arm)}: ${badge(c.verdict)}</dt><dd><ul>${c.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul></dd>`,
   );
-  return `<div class="table-scroll"><table class="verdicts"><thead>${headerCells([
-    { text: 'Treatment' },
-    { text: 'Verdict' },
-    { text: 'Δ', numeric: true },
-    { text: 'Interval', numeric: true },
-    { text: 'w/l/t', numeric: true },
-    { text: 'p', numeric: true },
-    { text: 'Holm p', numeric: true },
-    { text: 'Paired', numeric: true },
-    { text: 'Solo wins', numeric: true },
-  ])}</thead><tbody>${rows.join('')}</tbody></table></div>` +
+  return (
+    `<div class="table-scroll"><table class="verdicts"><thead>${headerCells([
+      { text: 'Treatment' },
+      { text: 'Verdict' },
+      { text: 'Δ', numeric: true },
+      { text: 'Interval', numeric: true },
+      { text: 'w/l/t', numeric: true },
+      { text: 'p', numeric: true },
+      { text: 'Holm p', numeric: true },
+      { text: 'Paired', numeric: true },
+      { text: 'Solo wins', numeric: true },
+    ])}</thead><tbody>${rows.join('')}</tbody></table></div>` +
     `<p class="note">w/l/t: paired tasks where the arm's success rate is higher, lower, equal. Paired: tasks with every repeat valid on both sides, of those scheduled. Solo wins: paired (task, repeat) trials that only the arm / only the baseline solved.</p>` +
-    `<h3>Reasons</h3><dl class="reasons">${reasons.join('')}</dl>`;
+    `<h3>Reasons</h3><dl class="reasons">${reasons.join('')}</dl>`
+  );
 }
 
 function gateTable(comparisons: readonly TreatmentResult[]): string {
@@ -210,19 +246,23 @@ function gateTable(comparisons: readonly TreatmentResult[]): string {
   const names = comparisons[0]!.gates.map((g) => g.gate);
   const rows = comparisons.map(
     (c) =>
-      `<tr><th scope="row">${escape(c.arm)}</th>${c.gates
-        .map((g) => `<td><span class="${g.holds ? 'holds' : 'fails'}">${g.holds ? '✓ holds' : '✗ fails'}</span><br>${escape(g.detail)}</td>`)
+      `<tr><th scope="row">${escapeHtml(c.arm)}</th>${c.gates
+        .map(
+          (g) =>
+            `<td><span class="${g.holds ? 'holds' : 'fails'}">${g.holds ? '✓ holds' : '✗ fails'}</span><br>${escapeHtml(g.detail)}</td>`,
+        )
         .join('')}</tr>`,
   );
   return `<h3>Qualification gates</h3><table class="gates"><thead>${headerCells([{ text: 'Treatment' }, ...names.map((n) => ({ text: n }))])}</thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function aaTable(scorecard: Scorecard): string {
-  if (scorecard.aa.length === 0) return '<p class="note">No aa-control arm was preregistered: there is no A/A evidence, so no claim can be qualified.</p>';
+  if (scorecard.aa.length === 0)
+    return '<p class="note">No aa-control arm was preregistered: there is no A/A evidence, so no claim can be qualified.</p>';
   const rows = scorecard.aa.map(
     (a) =>
-      `<tr><th scope="row">${escape(a.arm)}</th><td class="n">${num(deltaText(a))}</td><td class="n">${num(intervalText(a))}</td>` +
-      `<td class="n">${escape(signText(a))}</td><td class="n">${num(pText(a.signTest.p))}</td><td class="n">${a.limit}</td>` +
+      `<tr><th scope="row">${escapeHtml(a.arm)}</th><td class="n">${num(deltaText(a))}</td><td class="n">${num(intervalText(a))}</td>` +
+      `<td class="n">${escapeHtml(signText(a))}</td><td class="n">${num(pText(a.signTest.p))}</td><td class="n">${a.limit}</td>` +
       `<td>${a.withinLimit === null ? 'unknown' : a.withinLimit ? '<span class="holds">within</span>' : '<span class="fails">beyond</span>'}</td></tr>`,
   );
   return `<table class="aa"><thead>${headerCells([
@@ -239,47 +279,57 @@ function aaTable(scorecard: Scorecard): string {
 function armTable(arms: readonly ArmSummary[]): string {
   const rows = arms.map(
     (a) =>
-      `<tr><th scope="row">${escape(a.id)}</th><td>${escape(a.role)}</td><td>${escape(a.adapter)}${a.synthetic ? ' <em>(synthetic)</em>' : ''}</td>` +
-      `<td>${escape(a.provider ?? '—')}</td><td class="n">${a.successRate === null ? 'unknown' : formatRate(a.successRate)}</td>` +
+      `<tr><th scope="row">${escapeHtml(a.id)}</th><td>${escapeHtml(a.role)}</td><td>${escapeHtml(a.adapter)}${a.synthetic ? ' <em>(synthetic)</em>' : ''}</td>` +
+      `<td>${escapeHtml(a.provider ?? '—')}</td><td class="n">${a.successRate === null ? 'unknown' : formatRate(a.successRate)}</td>` +
       `<td class="n">${a.wilson === null ? 'n/a' : `[${formatRate(a.wilson.low)}, ${formatRate(a.wilson.high)}]`}</td>` +
       `<td class="n">${a.trials.success} / ${a.trials.failure} / ${a.trials.invalid} / ${a.trials.missing}</td>` +
       `<td class="n">${a.trials.setupFailed}</td><td class="n">${a.regressionFailures}</td></tr>`,
   );
-  return `<div class="table-scroll"><table class="arms"><thead>${headerCells([
-    { text: 'Arm' },
-    { text: 'Role' },
-    { text: 'Agent' },
-    { text: 'Provider' },
-    { text: 'Success rate', numeric: true },
-    { text: 'Wilson 95%', numeric: true },
-    { text: 'Success / failure / invalid / missing', numeric: true },
-    { text: 'Setup failed', numeric: true },
-    { text: 'Regression failures', numeric: true },
-  ])}</thead><tbody>${rows.join('')}</tbody></table></div>` +
-    '<p class="note">Success rate: mean over tasks of the success rate over valid repeats. Wilson 95%: descriptive, over valid trials.</p>';
+  return (
+    `<div class="table-scroll"><table class="arms"><thead>${headerCells([
+      { text: 'Arm' },
+      { text: 'Role' },
+      { text: 'Agent' },
+      { text: 'Provider' },
+      { text: 'Success rate', numeric: true },
+      { text: 'Wilson 95%', numeric: true },
+      { text: 'Success / failure / invalid / missing', numeric: true },
+      { text: 'Setup failed', numeric: true },
+      { text: 'Regression failures', numeric: true },
+    ])}</thead><tbody>${rows.join('')}</tbody></table></div>` +
+    '<p class="note">Success rate: mean over tasks of the success rate over valid repeats. Wilson 95%: descriptive, over valid trials.</p>'
+  );
 }
 
 function diagnosticsTable(arms: readonly ArmSummary[]): string {
   const names = Object.keys(MEASURE_LABELS) as (keyof typeof MEASURE_LABELS)[];
   const rows = names.map(
     (name) =>
-      `<tr><th scope="row">${escape(MEASURE_LABELS[name])}</th>${arms
-        .map((a) => `<td class="n">${escape(measureText(name, a.diagnostics[name].mean))} <span class="note">(n=${a.diagnostics[name].known})</span></td>`)
+      `<tr><th scope="row">${escapeHtml(MEASURE_LABELS[name])}</th>${arms
+        .map(
+          (a) =>
+            `<td class="n">${escapeHtml(measureText(name, a.diagnostics[name].mean))} <span class="note">(n=${a.diagnostics[name].known})</span></td>`,
+        )
         .join('')}</tr>`,
   );
   return `<table class="diagnostics"><thead>${headerCells([{ text: 'Measure' }, ...arms.map((a) => ({ text: a.id, numeric: true }))])}</thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function gapList(scorecard: Scorecard): string {
-  if (scorecard.gaps.length === 0) return '<p>None: every scheduled trial has a valid receipt and every measure is known.</p>';
+  if (scorecard.gaps.length === 0)
+    return '<p>None: every scheduled trial has a valid receipt and every measure is known.</p>';
   return `<ul class="gaps">${scorecard.gaps
-    .map((g) => `<li><strong>${escape(g.arm ?? 'all arms')}</strong>, ${escape(g.kind)}: ${escape(g.detail)}</li>`)
+    .map(
+      (g) =>
+        `<li><strong>${escapeHtml(g.arm ?? 'all arms')}</strong>, ${escapeHtml(g.kind)}: ${escapeHtml(g.detail)}</li>`,
+    )
     .join('')}</ul>`;
 }
 
 function feasibilityTable(scorecard: Scorecard): string {
   const rows = Object.entries(scorecard.feasibility).map(
-    ([name, gate]) => `<tr><th scope="row">${escape(name)}</th><td>${gate.passed ? 'passed' : '<strong>failed</strong>'}</td><td>${escape(gate.detail)}</td></tr>`,
+    ([name, gate]) =>
+      `<tr><th scope="row">${escapeHtml(name)}</th><td>${gate.passed ? 'passed' : '<strong>failed</strong>'}</td><td>${escapeHtml(gate.detail)}</td></tr>`,
   );
   return `<table class="feasibility"><thead>${headerCells([{ text: 'Gate' }, { text: 'Result' }, { text: 'Detail' }])}</thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -294,10 +344,10 @@ function rateColor(rate: number | null): string {
 function matrixTable(scorecard: Scorecard): string {
   const rows = scorecard.matrix.map(
     (row) =>
-      `<tr><th scope="row"><code>${escape(row.taskId)}</code></th><td>${escape(row.category)}</td><td>${escape(row.surface)}</td>${row.cells
+      `<tr><th scope="row"><code>${escapeHtml(row.taskId)}</code></th><td>${escapeHtml(row.category)}</td><td>${escapeHtml(row.surface)}</td>${row.cells
         .map((c) => {
           const gap = c.invalid > 0 || c.missing > 0;
-          return `<td class="cell${gap ? ' gap' : ''}" data-arm="${escape(c.arm)}" style="${rateColor(c.rate)}">${escape(cellText(c))}</td>`;
+          return `<td class="cell${gap ? ' gap' : ''}" data-arm="${escapeHtml(c.arm)}" style="${rateColor(c.rate)}">${escapeHtml(cellText(c))}</td>`;
         })
         .join('')}</tr>`,
   );
@@ -313,8 +363,8 @@ function abstract(scorecard: Scorecard): string {
   if (scorecard.comparisons.length === 0) return '<p>The plan has no treatment arm: nothing to compare.</p>';
   const items = scorecard.comparisons.map(
     (c) =>
-      `<li>${badge(c.verdict)} <strong>${escape(c.arm)}</strong> against <strong>${escape(c.baseline)}</strong>: Δ = ${num(deltaText(c))} ${num(intervalText(c))}, ` +
-      `Holm-adjusted p = ${num(pText(c.pAdjusted))} over ${c.tasks.paired} paired tasks. <span class="note">${escape(VERDICT_MEANINGS[c.verdict])}.</span></li>`,
+      `<li>${badge(c.verdict)} <strong>${escapeHtml(c.arm)}</strong> against <strong>${escapeHtml(c.baseline)}</strong>: Δ = ${num(deltaText(c))} ${num(intervalText(c))}, ` +
+      `Holm-adjusted p = ${num(pText(c.pAdjusted))} over ${c.tasks.paired} paired tasks. <span class="note">${escapeHtml(VERDICT_MEANINGS[c.verdict])}.</span></li>`,
   );
   return `<ul class="abstract">${items.join('')}</ul>`;
 }
@@ -331,16 +381,16 @@ export function renderHtml(scorecard: Scorecard): string {
     '<html lang="en"><head><meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escape(heading)} · Crossover scorecard</title>`,
+    `<title>${escapeHtml(heading)} · Crossover scorecard</title>`,
     `<style>${STYLE}</style>`,
     '</head><body><main>',
-    `<header><p class="kicker">Crossover scorecard</p><h1>${escape(heading)}</h1>`,
-    `<p class="meta">Experiment <code>${escape(experiment.id)}</code> · stage ${experiment.stage} · corpus <code>${escape(corpus.id)}</code> ${escape(corpus.version)} · ${scorecard.matrix.length} tasks × ${scorecard.repeats} repeats · ${scorecard.arms.length} arms</p>`,
-    `<p class="plan">Plan <code>${escape(scorecard.planId)}</code></p></header>`,
+    `<header><p class="kicker">Crossover scorecard</p><h1>${escapeHtml(heading)}</h1>`,
+    `<p class="meta">Experiment <code>${escapeHtml(experiment.id)}</code> · stage ${experiment.stage} · corpus <code>${escapeHtml(corpus.id)}</code> ${escapeHtml(corpus.version)} · ${scorecard.matrix.length} tasks × ${scorecard.repeats} repeats · ${scorecard.arms.length} arms</p>`,
+    `<p class="plan">Plan <code>${escapeHtml(scorecard.planId)}</code></p></header>`,
     banner,
     `<section id="summary"><h2>Summary</h2>${abstract(scorecard)}</section>`,
     `<section id="forest"><h2>1. Effect on task success</h2><figure>${forestPlot(scorecard)}`,
-    `<figcaption><b>Figure 1.</b> Mean paired difference Δ in task success rate (arm − baseline; repeats averaged inside each task) with Hoeffding intervals, clipped to [−1, 1]; ${escape(familyText(scorecard))}. Squares: treatments, coloured by verdict. Diamonds: A/A control, with its noise limit shaded.</figcaption></figure></section>`,
+    `<figcaption><b>Figure 1.</b> Mean paired difference Δ in task success rate (arm − baseline; repeats averaged inside each task) with Hoeffding intervals, clipped to [−1, 1]; ${escapeHtml(familyText(scorecard))}. Squares: treatments, coloured by verdict. Diamonds: A/A control, with its noise limit shaded.</figcaption></figure></section>`,
     `<section id="verdicts"><h2>2. Verdicts</h2>${verdictTable(scorecard.comparisons)}${gateTable(scorecard.comparisons)}</section>`,
     `<section id="aa"><h2>3. A/A noise floor</h2>${aaTable(scorecard)}</section>`,
     `<section id="arms"><h2>4. Arms</h2>${armTable(scorecard.arms)}</section>`,
@@ -350,7 +400,7 @@ export function renderHtml(scorecard: Scorecard): string {
     `<section id="matrix"><h2>8. Outcomes by task</h2><figure>${matrixTable(scorecard)}`,
     `<figcaption><b>Figure 2.</b> Successes over valid repeats per task and arm; colour is the task's success rate. Dashed outline: a missing or invalid trial.</figcaption>`,
     '<div class="legend">0<span class="ramp"></span>1 success rate</div></figure></section>',
-    `<footer>Computed by Crossover from the plan and its receipts only (schema ${escape(scorecard.schema)}). Verdicts rest on hidden executable checks alone.</footer>`,
+    `<footer>Computed by Crossover from the plan and its receipts only (schema ${escapeHtml(scorecard.schema)}). Verdicts rest on hidden executable checks alone.</footer>`,
     '</main></body></html>',
     '',
   ].join('\n');

@@ -1,24 +1,31 @@
 import type { Scorecard } from '../contracts/scorecard.js';
 import { formatRate } from '../score/format.js';
 import {
-  MEASURE_LABELS,
-  VERDICT_MEANINGS,
   cellText,
   deltaText,
   familyText,
   intervalText,
+  MEASURE_LABELS,
   measureText,
   pText,
   signText,
   title,
+  VERDICT_MEANINGS,
 } from './scorecard-text.js';
 
 /** Table cells must not break the table: pipes escaped, newlines folded. */
 function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ');
 }
 
-function table(header: readonly string[], align: readonly ('l' | 'r')[], rows: readonly (readonly string[])[]): string[] {
+function table(
+  header: readonly string[],
+  align: readonly ('l' | 'r')[],
+  rows: readonly (readonly string[])[],
+): string[] {
   return [
     `| ${header.map(cell).join(' | ')} |`,
     `| ${align.map((a) => (a === 'r' ? '---:' : '---')).join(' | ')} |`,
@@ -27,7 +34,8 @@ function table(header: readonly string[], align: readonly ('l' | 'r')[], rows: r
 }
 
 function verdicts(scorecard: Scorecard): string[] {
-  if (scorecard.comparisons.length === 0) return ['## Verdicts', '', 'The plan has no treatment arm: nothing to compare.'];
+  if (scorecard.comparisons.length === 0)
+    return ['## Verdicts', '', 'The plan has no treatment arm: nothing to compare.'];
   const rows = scorecard.comparisons.map((c) => [
     c.arm,
     `**${c.verdict}**`,
@@ -45,24 +53,45 @@ function verdicts(scorecard: Scorecard): string[] {
     `Each treatment against \`${scorecard.comparisons[0]!.baseline}\`. Δ is the mean over paired tasks of the difference in success rate (repeats averaged inside a task); ${familyText(scorecard)}.`,
     '',
     ...table(
-      ['Treatment', 'Verdict', 'Δ', 'Interval', 'Sign test w/l/t', 'p', 'Holm p', 'Paired tasks', 'Only-arm/only-baseline wins'],
+      [
+        'Treatment',
+        'Verdict',
+        'Δ',
+        'Interval',
+        'Sign test w/l/t',
+        'p',
+        'Holm p',
+        'Paired tasks',
+        'Only-arm/only-baseline wins',
+      ],
       ['l', 'l', 'r', 'l', 'r', 'r', 'r', 'r', 'r'],
       rows,
     ),
     '',
-    ...scorecard.comparisons.flatMap((c) => [`- **${c.arm}: ${c.verdict}** (${VERDICT_MEANINGS[c.verdict]})`, ...c.reasons.map((r) => `  - ${r}`)]),
+    ...scorecard.comparisons.flatMap((c) => [
+      `- **${c.arm}: ${c.verdict}** (${VERDICT_MEANINGS[c.verdict]})`,
+      ...c.reasons.map((r) => `  - ${r}`),
+    ]),
   ];
 }
 
 function gates(scorecard: Scorecard): string[] {
   if (scorecard.comparisons.length === 0) return [];
   const names = scorecard.comparisons[0]!.gates.map((g) => g.gate);
-  const rows = scorecard.comparisons.map((c) => [c.arm, ...c.gates.map((g) => `${g.holds ? 'holds' : 'fails'}: ${g.detail}`)]);
-  return ['## Qualification gates', '', ...table(['Treatment', ...names], ['l', ...names.map(() => 'l' as const)], rows)];
+  const rows = scorecard.comparisons.map((c) => [
+    c.arm,
+    ...c.gates.map((g) => `${g.holds ? 'holds' : 'fails'}: ${g.detail}`),
+  ]);
+  return [
+    '## Qualification gates',
+    '',
+    ...table(['Treatment', ...names], ['l', ...names.map(() => 'l' as const)], rows),
+  ];
 }
 
 function aa(scorecard: Scorecard): string[] {
-  if (scorecard.aa.length === 0) return ['## A/A noise floor', '', 'No aa-control arm was preregistered: there is no A/A evidence.'];
+  if (scorecard.aa.length === 0)
+    return ['## A/A noise floor', '', 'No aa-control arm was preregistered: there is no A/A evidence.'];
   const rows = scorecard.aa.map((a) => [
     a.arm,
     deltaText(a),
@@ -72,7 +101,15 @@ function aa(scorecard: Scorecard): string[] {
     `${a.limit}`,
     a.withinLimit === null ? 'unknown' : a.withinLimit ? 'yes' : 'no',
   ]);
-  return ['## A/A noise floor', '', ...table(['A/A arm', 'Δ_AA', 'Interval', 'Sign test w/l/t', 'p', 'Limit', 'Within limit'], ['l', 'r', 'l', 'r', 'r', 'r', 'l'], rows)];
+  return [
+    '## A/A noise floor',
+    '',
+    ...table(
+      ['A/A arm', 'Δ_AA', 'Interval', 'Sign test w/l/t', 'p', 'Limit', 'Within limit'],
+      ['l', 'r', 'l', 'r', 'r', 'r', 'l'],
+      rows,
+    ),
+  ];
 }
 
 function arms(scorecard: Scorecard): string[] {
@@ -91,7 +128,17 @@ function arms(scorecard: Scorecard): string[] {
     '## Arms',
     '',
     ...table(
-      ['Arm', 'Role', 'Agent', 'Provider', 'Success rate', 'Wilson 95%', 'Success/failure/invalid/missing', 'Setup failed', 'Regression failures'],
+      [
+        'Arm',
+        'Role',
+        'Agent',
+        'Provider',
+        'Success rate',
+        'Wilson 95%',
+        'Success/failure/invalid/missing',
+        'Setup failed',
+        'Regression failures',
+      ],
       ['l', 'l', 'l', 'l', 'r', 'l', 'r', 'r', 'r'],
       rows,
     ),
@@ -117,13 +164,27 @@ function diagnostics(scorecard: Scorecard): string[] {
 }
 
 function feasibility(scorecard: Scorecard): string[] {
-  const rows = Object.entries(scorecard.feasibility).map(([name, gate]) => [name, gate.passed ? 'passed' : '**failed**', gate.detail]);
-  return ['## Feasibility', '', 'Whether the run itself worked; stage 2 needs a stage-1 scorecard that passed every gate.', '', ...table(['Gate', 'Result', 'Detail'], ['l', 'l', 'l'], rows)];
+  const rows = Object.entries(scorecard.feasibility).map(([name, gate]) => [
+    name,
+    gate.passed ? 'passed' : '**failed**',
+    gate.detail,
+  ]);
+  return [
+    '## Feasibility',
+    '',
+    'Whether the run itself worked; stage 2 needs a stage-1 scorecard that passed every gate.',
+    '',
+    ...table(['Gate', 'Result', 'Detail'], ['l', 'l', 'l'], rows),
+  ];
 }
 
 function gaps(scorecard: Scorecard): string[] {
   const lines = scorecard.gaps.map((g) => `- ${g.arm === null ? 'all arms' : `\`${g.arm}\``}, ${g.kind}: ${g.detail}`);
-  return ['## Evidence gaps', '', ...(lines.length > 0 ? lines : ['None: every scheduled trial has a valid receipt and every measure is known.'])];
+  return [
+    '## Evidence gaps',
+    '',
+    ...(lines.length > 0 ? lines : ['None: every scheduled trial has a valid receipt and every measure is known.']),
+  ];
 }
 
 function matrix(scorecard: Scorecard): string[] {
@@ -148,7 +209,18 @@ export function renderMarkdown(scorecard: Scorecard): string {
     '',
     `Plan \`${scorecard.planId}\``,
   ];
-  const warning = scorecard.synthetic ? ['', '> **Synthetic run.** A synthetic agent took part: nothing in this scorecard can be qualified.'] : [];
-  const sections = [verdicts(scorecard), gates(scorecard), aa(scorecard), arms(scorecard), diagnostics(scorecard), gaps(scorecard), feasibility(scorecard), matrix(scorecard)];
+  const warning = scorecard.synthetic
+    ? ['', '> **Synthetic run.** A synthetic agent took part: nothing in this scorecard can be qualified.']
+    : [];
+  const sections = [
+    verdicts(scorecard),
+    gates(scorecard),
+    aa(scorecard),
+    arms(scorecard),
+    diagnostics(scorecard),
+    gaps(scorecard),
+    feasibility(scorecard),
+    matrix(scorecard),
+  ];
   return `${[...header, ...warning, '', ...sections.flatMap((s) => (s.length > 0 ? [...s, ''] : []))].join('\n').trimEnd()}\n`;
 }

@@ -22,7 +22,7 @@ export const VERDICT_MEANINGS: Record<Verdict, string> = {
   unqualified: 'a preregistered gate failed',
   better: 'Holm-adjusted p ≤ α and Δ > 0',
   worse: 'Holm-adjusted p ≤ α and Δ < 0',
-  noninferior: 'the interval\'s lower bound is above −margin',
+  noninferior: "the interval's lower bound is above −margin",
   'no-detectable-difference': 'no difference detected at α',
 };
 

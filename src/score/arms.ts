@@ -2,7 +2,7 @@ import type { PlannedArm } from '../contracts/plan.js';
 import type { TrialStatus } from '../contracts/receipt.js';
 import type { ArmSummary, Eligibility, TrialCounts } from '../contracts/scorecard.js';
 import type { TaskCell } from './cells.js';
-import { summarizeDiagnostics, type DiagnosticsResult } from './diagnostics.js';
+import { type DiagnosticsResult, summarizeDiagnostics } from './diagnostics.js';
 import { wilsonInterval } from './wilson.js';
 
 export interface ArmFacts {
@@ -11,8 +11,21 @@ export interface ArmFacts {
   diagnostics: DiagnosticsResult;
 }
 
-function countTrials(cells: readonly TaskCell[]): { trials: TrialCounts; invalidByStatus: Partial<Record<TrialStatus, number>>; synthetic: boolean } {
-  const trials: TrialCounts = { scheduled: 0, success: 0, failure: 0, invalid: 0, missing: 0, contaminated: 0, unsupportedPass: 0, setupFailed: 0 };
+function countTrials(cells: readonly TaskCell[]): {
+  trials: TrialCounts;
+  invalidByStatus: Partial<Record<TrialStatus, number>>;
+  synthetic: boolean;
+} {
+  const trials: TrialCounts = {
+    scheduled: 0,
+    success: 0,
+    failure: 0,
+    invalid: 0,
+    missing: 0,
+    contaminated: 0,
+    unsupportedPass: 0,
+    setupFailed: 0,
+  };
   const invalidByStatus: Partial<Record<TrialStatus, number>> = {};
   let synthetic = false;
   for (const cell of cells) {
@@ -25,7 +38,8 @@ function countTrials(cells: readonly TaskCell[]): { trials: TrialCounts; invalid
       synthetic ||= receipt.synthetic;
       if (receipt.status === 'setup-failed') trials.setupFailed += 1;
       if (receipt.status === 'contaminated') trials.contaminated += 1;
-      if (outcome.class === 'invalid' && !outcome.unsupportedPass) invalidByStatus[receipt.status] = (invalidByStatus[receipt.status] ?? 0) + 1;
+      if (outcome.class === 'invalid' && !outcome.unsupportedPass)
+        invalidByStatus[receipt.status] = (invalidByStatus[receipt.status] ?? 0) + 1;
     }
   }
   return { trials, invalidByStatus, synthetic };
@@ -57,7 +71,10 @@ export function summarizeArm(
     list.flatMap((cell) => cell.outcomes),
     recallTasks,
   );
-  const regressionFailures = list.reduce((sum, cell) => sum + cell.outcomes.filter((outcome) => outcome.regressionFailed).length, 0);
+  const regressionFailures = list.reduce(
+    (sum, cell) => sum + cell.outcomes.filter((outcome) => outcome.regressionFailed).length,
+    0,
+  );
   return {
     summary: {
       id: arm.id,

@@ -25,6 +25,9 @@ export function taskCell(outcomes: readonly TrialOutcome[]): TaskCell {
 
 export function tabulateCells(table: OutcomeTable): CellTable {
   return new Map(
-    [...table].map(([arm, tasks]) => [arm, new Map([...tasks].map(([taskId, outcomes]) => [taskId, taskCell(outcomes)]))]),
+    [...table].map(([arm, tasks]) => [
+      arm,
+      new Map([...tasks].map(([taskId, outcomes]) => [taskId, taskCell(outcomes)])),
+    ]),
   );
 }

@@ -26,7 +26,10 @@ export interface DiagnosticsResult {
  * Means over the trials where each measure is known, with how many that is; null when none is
  * known, never 0. Recall counts only for tasks with preregistered relevant files.
  */
-export function summarizeDiagnostics(outcomes: Iterable<TrialOutcome>, recallTasks: ReadonlySet<string>): DiagnosticsResult {
+export function summarizeDiagnostics(
+  outcomes: Iterable<TrialOutcome>,
+  recallTasks: ReadonlySet<string>,
+): DiagnosticsResult {
   const sums = new Map<string, { sum: number; known: number }>(MEASURES.map((name) => [name, { sum: 0, known: 0 }]));
   let receipts = 0;
   let partlyUnknown = 0;

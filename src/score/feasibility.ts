@@ -20,10 +20,26 @@ export function feasibilityGates(plan: Plan, receipts: readonly Receipt[]): Feas
   const setupFailed = countStatus(receipts, ['setup-failed']);
   const unobserved = receipts.filter((r) => r.diagnostics.toolCalls === null).length;
   return {
-    setup: gate(setupFailed + missing, `trial(s) failed setup or have no receipt (${setupFailed} setup-failed, ${missing} missing)`, 'every scheduled trial was set up'),
-    freshness: gate(countStatus(receipts, ['stale-context', 'drift']), 'trial(s) ran on a stale index or a drifted task', 'every trial ran on its own fresh snapshot and index'),
+    setup: gate(
+      setupFailed + missing,
+      `trial(s) failed setup or have no receipt (${setupFailed} setup-failed, ${missing} missing)`,
+      'every scheduled trial was set up',
+    ),
+    freshness: gate(
+      countStatus(receipts, ['stale-context', 'drift']),
+      'trial(s) ran on a stale index or a drifted task',
+      'every trial ran on its own fresh snapshot and index',
+    ),
     contamination: gate(countStatus(receipts, ['contaminated']), 'trial(s) contaminated', 'no trial was contaminated'),
-    cleanup: gate(countStatus(receipts, ['cleanup-failed']), 'trial workspace(s) not removed', 'every trial workspace was removed'),
-    observability: gate(unobserved, 'trial(s) whose tool calls could not be observed', 'every trial\'s tool calls were observed'),
+    cleanup: gate(
+      countStatus(receipts, ['cleanup-failed']),
+      'trial workspace(s) not removed',
+      'every trial workspace was removed',
+    ),
+    observability: gate(
+      unobserved,
+      'trial(s) whose tool calls could not be observed',
+      "every trial's tool calls were observed",
+    ),
   };
 }

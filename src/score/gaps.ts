@@ -6,15 +6,30 @@ function armGaps({ summary, diagnostics }: ArmFacts): Gap[] {
   const gaps: Gap[] = [];
   const { id, trials } = summary;
   if (summary.eligibility && summary.eligibility.status !== 'eligible') {
-    gaps.push({ kind: 'ineligible', arm: id, count: trials.scheduled, detail: `${summary.eligibility.status}: ${summary.eligibility.reasons.join('; ') || 'no reason given'}` });
+    gaps.push({
+      kind: 'ineligible',
+      arm: id,
+      count: trials.scheduled,
+      detail: `${summary.eligibility.status}: ${summary.eligibility.reasons.join('; ') || 'no reason given'}`,
+    });
   }
   if (trials.missing > 0) {
-    gaps.push({ kind: 'missing', arm: id, count: trials.missing, detail: `${trials.missing} of ${trials.scheduled} scheduled trials have no receipt` });
+    gaps.push({
+      kind: 'missing',
+      arm: id,
+      count: trials.missing,
+      detail: `${trials.missing} of ${trials.scheduled} scheduled trials have no receipt`,
+    });
   }
   const invalidByStatus = Object.entries(summary.invalidByStatus);
   if (invalidByStatus.length > 0) {
     const count = invalidByStatus.reduce((sum, [, n]) => sum + n, 0);
-    gaps.push({ kind: 'invalid', arm: id, count, detail: invalidByStatus.map(([status, n]) => `${status}: ${n}`).join(', ') });
+    gaps.push({
+      kind: 'invalid',
+      arm: id,
+      count,
+      detail: invalidByStatus.map(([status, n]) => `${status}: ${n}`).join(', '),
+    });
   }
   if (trials.unsupportedPass > 0) {
     gaps.push({

@@ -11,7 +11,10 @@ export function hoeffdingInterval(
 ): { mean: number; low: number; high: number; halfWidth: number } {
   requireLevel(alpha, 'hoeffdingInterval alpha');
   if (differences.length === 0) {
-    throw new CrossoverError('invalid-input', 'hoeffdingInterval: expected at least one difference; with none there is no interval');
+    throw new CrossoverError(
+      'invalid-input',
+      'hoeffdingInterval: expected at least one difference; with none there is no interval',
+    );
   }
   let sum = 0;
   differences.forEach((d, index) => {

@@ -5,7 +5,7 @@ import { requireProbability } from './require.js';
  * max over j ≤ i of min(1, (m − j + 1)·p(j)). Ties share one adjusted value whatever their order.
  */
 export function holmAdjust(pValues: readonly number[]): number[] {
-  pValues.forEach((p, index) => requireProbability(p, `holmAdjust pValues[${index}]`));
+  for (const [index, p] of pValues.entries()) requireProbability(p, `holmAdjust pValues[${index}]`);
   const m = pValues.length;
   const ascending = pValues.map((_, index) => index).sort((a, b) => pValues[a]! - pValues[b]! || a - b);
   const adjusted = new Array<number>(m);

@@ -1,5 +1,5 @@
-export { wilsonInterval } from './wilson.js';
-export { exactSignTest } from './sign-test.js';
-export { holmAdjust } from './holm.js';
 export { hoeffdingInterval } from './hoeffding.js';
+export { holmAdjust } from './holm.js';
 export { buildScorecard, type ScoreInput } from './scorecard.js';
+export { exactSignTest } from './sign-test.js';
+export { wilsonInterval } from './wilson.js';

@@ -1,6 +1,6 @@
 import { CrossoverError } from '../contracts/errors.js';
 import type { Plan, ScheduledTrial } from '../contracts/plan.js';
-import { statusClass, type Receipt } from '../contracts/receipt.js';
+import { type Receipt, statusClass } from '../contracts/receipt.js';
 
 /** Every scheduled trial lands in exactly one class; a trial with no receipt is missing, never dropped. */
 export type TrialClass = 'success' | 'failure' | 'invalid' | 'missing';
@@ -23,7 +23,13 @@ function conflict(message: string): CrossoverError {
 }
 
 /** A receipt must describe exactly the trial the plan scheduled under its id. */
-function requireScheduledIdentity(receipt: Receipt, trial: ScheduledTrial, plan: Plan, taskDigests: Map<string, string>, roles: Map<string, string>): void {
+function requireScheduledIdentity(
+  receipt: Receipt,
+  trial: ScheduledTrial,
+  plan: Plan,
+  taskDigests: Map<string, string>,
+  roles: Map<string, string>,
+): void {
   const expected = {
     taskId: trial.taskId,
     taskDigest: taskDigests.get(trial.taskId),
@@ -51,7 +57,8 @@ export function receiptsByTrial(plan: Plan, planId: string, receipts: readonly R
   const byTrial = new Map<string, Receipt>();
   for (const receipt of receipts) {
     const id = receipt.trial.id;
-    if (receipt.planId !== planId) throw conflict(`receipt of trial ${id}: belongs to plan ${receipt.planId}, not ${planId}`);
+    if (receipt.planId !== planId)
+      throw conflict(`receipt of trial ${id}: belongs to plan ${receipt.planId}, not ${planId}`);
     const trial = scheduled.get(id);
     if (!trial) throw conflict(`receipt of trial ${id}: the trial is not in the schedule of plan ${planId}`);
     requireScheduledIdentity(receipt, trial, plan, taskDigests, roles);
@@ -79,20 +86,27 @@ function outcomeOf(trial: ScheduledTrial, receipt: Receipt | undefined): TrialOu
   if (claimed === 'success' && !showsPass(receipt)) {
     return { trial, receipt, class: 'invalid', unsupportedPass: true, regressionFailed: false };
   }
-  const regressionFailed = claimed !== 'invalid' && receipt.checks.some((check) => check.kind === 'regression' && check.status !== 'pass');
+  const regressionFailed =
+    claimed !== 'invalid' && receipt.checks.some((check) => check.kind === 'regression' && check.status !== 'pass');
   return { trial, receipt, class: claimed, unsupportedPass: false, regressionFailed };
 }
 
 /** Places every scheduled trial, with its receipt or as missing, in an arm × task table. */
 export function tabulateOutcomes(plan: Plan, byTrial: ReadonlyMap<string, Receipt>): OutcomeTable {
-  const table: OutcomeTable = new Map(plan.arms.map((arm) => [arm.id, new Map(plan.tasks.map((task) => [task.id, []]))]));
+  const table: OutcomeTable = new Map(
+    plan.arms.map((arm) => [arm.id, new Map(plan.tasks.map((task) => [task.id, []]))]),
+  );
   for (const trial of plan.schedule.trials) {
     const cell = table.get(trial.arm)?.get(trial.taskId);
     if (!cell) {
-      throw new CrossoverError('invalid-input', `plan schedule: trial ${trial.id} names arm "${trial.arm}" or task "${trial.taskId}", which the plan does not declare`);
+      throw new CrossoverError(
+        'invalid-input',
+        `plan schedule: trial ${trial.id} names arm "${trial.arm}" or task "${trial.taskId}", which the plan does not declare`,
+      );
     }
     cell.push(outcomeOf(trial, byTrial.get(trial.id)));
   }
-  for (const tasks of table.values()) for (const cell of tasks.values()) cell.sort((a, b) => a.trial.repeat - b.trial.repeat);
+  for (const tasks of table.values())
+    for (const cell of tasks.values()) cell.sort((a, b) => a.trial.repeat - b.trial.repeat);
   return table;
 }

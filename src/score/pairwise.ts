@@ -57,7 +57,10 @@ export function pairArms(input: PairInput): PairedComparison {
     baseline: input.baseline,
     tasks: { scheduled: input.armCells.size, paired: differences.length, unpaired },
     delta: interval === null ? null : interval.mean,
-    interval: interval === null ? null : { alpha: input.alpha, low: interval.low, high: interval.high, halfWidth: interval.halfWidth },
+    interval:
+      interval === null
+        ? null
+        : { alpha: input.alpha, low: interval.low, high: interval.high, halfWidth: interval.halfWidth },
     signTest: { ...sign, p: exactSignTest(sign.wins, sign.losses) },
     armOnlyWins: exclusive.arm,
     baselineOnlyWins: exclusive.baseline,

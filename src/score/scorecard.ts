@@ -2,8 +2,8 @@ import { CrossoverError } from '../contracts/errors.js';
 import type { Plan, PlannedArm } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
 import type { AaResult, Eligibility, Scorecard } from '../contracts/scorecard.js';
-import { summarizeArm, type ArmFacts } from './arms.js';
-import { tabulateCells, type CellTable } from './cells.js';
+import { type ArmFacts, summarizeArm } from './arms.js';
+import { type CellTable, tabulateCells } from './cells.js';
 import { feasibilityGates } from './feasibility.js';
 import { evidenceGaps } from './gaps.js';
 import { holmAdjust } from './holm.js';
@@ -33,19 +33,31 @@ function plannedEligibility(arm: PlannedArm): Eligibility | null {
 function soleBaseline(plan: Plan): PlannedArm {
   const baselines = plan.arms.filter((arm) => arm.role === 'baseline');
   if (baselines.length !== 1) {
-    throw new CrossoverError('invalid-input', `plan ${plan.experiment.id}: $.arms: expected exactly one baseline arm, found ${baselines.length}`);
+    throw new CrossoverError(
+      'invalid-input',
+      `plan ${plan.experiment.id}: $.arms: expected exactly one baseline arm, found ${baselines.length}`,
+    );
   }
   return baselines[0]!;
 }
 
-function pairWithBaseline(arm: PlannedArm, baseline: PlannedArm, cells: CellTable, facts: Map<string, ArmFacts>, alpha: number) {
+function pairWithBaseline(
+  arm: PlannedArm,
+  baseline: PlannedArm,
+  cells: CellTable,
+  facts: Map<string, ArmFacts>,
+  alpha: number,
+) {
   return pairArms({
     arm: arm.id,
     baseline: baseline.id,
     armCells: cells.get(arm.id)!,
     baselineCells: cells.get(baseline.id)!,
     alpha,
-    regressionFailures: { arm: facts.get(arm.id)!.summary.regressionFailures, baseline: facts.get(baseline.id)!.summary.regressionFailures },
+    regressionFailures: {
+      arm: facts.get(arm.id)!.summary.regressionFailures,
+      baseline: facts.get(baseline.id)!.summary.regressionFailures,
+    },
   });
 }
 
@@ -73,7 +85,10 @@ export function buildScorecard(input: ScoreInput): Scorecard {
   const cells = tabulateCells(tabulateOutcomes(plan, byTrial));
   const recallTasks = new Set(plan.tasks.filter((task) => task.relevantFiles !== null).map((task) => task.id));
   const facts = new Map(
-    plan.arms.map((arm) => [arm.id, summarizeArm(arm, cells.get(arm.id)!, recallTasks, input.eligibility?.[arm.id] ?? plannedEligibility(arm))]),
+    plan.arms.map((arm) => [
+      arm.id,
+      summarizeArm(arm, cells.get(arm.id)!, recallTasks, input.eligibility?.[arm.id] ?? plannedEligibility(arm)),
+    ]),
   );
   const summaryOf = (arm: PlannedArm) => facts.get(arm.id)!.summary;
 
@@ -85,7 +100,11 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     .filter((arm) => arm.role === 'aa-control')
     .map((arm) => {
       const paired = pairWithBaseline(arm, baseline, cells, facts, alpha);
-      const result: AaResult = { ...paired, limit: aaLimit, withinLimit: paired.delta === null ? null : Math.abs(paired.delta) <= aaLimit };
+      const result: AaResult = {
+        ...paired,
+        limit: aaLimit,
+        withinLimit: paired.delta === null ? null : Math.abs(paired.delta) <= aaLimit,
+      };
       return { result, arm: summaryOf(arm) };
     });
   const paired = treatments.map((arm) => pairWithBaseline(arm, baseline, cells, facts, intervalAlpha!));
@@ -93,7 +112,11 @@ export function buildScorecard(input: ScoreInput): Scorecard {
   const comparisons = paired.map((comparison, index) => {
     const pAdjusted = adjusted[index]!;
     const arm = summaryOf(treatments[index]!);
-    return { ...comparison, pAdjusted, ...judge({ plan, comparison, pAdjusted, arm, baseline: summaryOf(baseline), aa }) };
+    return {
+      ...comparison,
+      pAdjusted,
+      ...judge({ plan, comparison, pAdjusted, arm, baseline: summaryOf(baseline), aa }),
+    };
   });
 
   return {

@@ -24,7 +24,8 @@ function gapsOf(summary: ArmSummary): string[] {
   if (missing > 0) reasons.push(`${summary.id}: ${missing} of ${scheduled} scheduled trials have no receipt`);
   if (invalid > 0) {
     const parts = Object.entries(summary.invalidByStatus).map(([status, count]) => `${status} ${count}`);
-    if (summary.trials.unsupportedPass > 0) parts.push(`passed without check evidence ${summary.trials.unsupportedPass}`);
+    if (summary.trials.unsupportedPass > 0)
+      parts.push(`passed without check evidence ${summary.trials.unsupportedPass}`);
     reasons.push(`${summary.id}: ${invalid} of ${scheduled} trials invalid (${parts.join(', ')})`);
   }
   return reasons;
@@ -33,9 +34,11 @@ function gapsOf(summary: ArmSummary): string[] {
 function descriptiveReasons(input: JudgeInput): string[] {
   const reasons: string[] = [];
   const stage = input.plan.experiment.stage;
-  if (stage < 2) reasons.push(`stage ${stage} is ${stage === 1 ? 'a feasibility run' : 'a probe and demo run'}: descriptive only`);
+  if (stage < 2)
+    reasons.push(`stage ${stage} is ${stage === 1 ? 'a feasibility run' : 'a probe and demo run'}: descriptive only`);
   if (input.aa.length === 0) reasons.push('no preregistered aa-control arm: no A/A noise floor');
-  if (input.plan.synthetic || input.arm.synthetic || input.baseline.synthetic) reasons.push('a synthetic agent took part: results can never be qualified');
+  if (input.plan.synthetic || input.arm.synthetic || input.baseline.synthetic)
+    reasons.push('a synthetic agent took part: results can never be qualified');
   return reasons;
 }
 
@@ -47,7 +50,8 @@ function aaGate(input: JudgeInput): Gate {
     const gaps = gapsOf(arm);
     if (gaps.length > 0) problems.push(`A/A comparison incomplete (${gaps.join('; ')})`);
     else if (result.delta === null) problems.push(`A/A arm ${arm.id} has no paired task`);
-    else if (!result.withinLimit) problems.push(`|Δ_AA| of ${arm.id} is ${formatRate(Math.abs(result.delta))} > ${limit}`);
+    else if (!result.withinLimit)
+      problems.push(`|Δ_AA| of ${arm.id} is ${formatRate(Math.abs(result.delta))} > ${limit}`);
   }
   const detail =
     problems.length > 0
@@ -63,7 +67,11 @@ export function evaluateGates(input: JudgeInput): Gate[] {
   const regressions = input.comparison.regressionFailures;
   return [
     { gate: 'tasks', holds: paired >= policy.minTasks, detail: `${paired} paired tasks; ${policy.minTasks} required` },
-    { gate: 'repeats', holds: repeats >= policy.minRepeats, detail: `${repeats} repeats per task and arm; ${policy.minRepeats} required` },
+    {
+      gate: 'repeats',
+      holds: repeats >= policy.minRepeats,
+      detail: `${repeats} repeats per task and arm; ${policy.minRepeats} required`,
+    },
     aaGate(input),
     {
       gate: 'regressions',
@@ -78,12 +86,21 @@ function outcomeVerdict(input: JudgeInput): { verdict: Verdict; reasons: string[
   const { delta, interval } = input.comparison;
   const test = `Holm-adjusted p = ${formatP(input.pAdjusted)} (raw ${formatP(input.comparison.signTest.p)})`;
   if (input.pAdjusted <= alpha && delta !== null && delta !== 0) {
-    return { verdict: delta > 0 ? 'better' : 'worse', reasons: [`${test} ≤ α = ${alpha}`, `Δ = ${formatSigned(delta)}`] };
+    return {
+      verdict: delta > 0 ? 'better' : 'worse',
+      reasons: [`${test} ≤ α = ${alpha}`, `Δ = ${formatSigned(delta)}`],
+    };
   }
   const reasons = [`${test} > α = ${alpha}`];
   if (margin !== null && interval !== null) {
     if (interval.low > -margin) {
-      return { verdict: 'noninferior', reasons: [...reasons, `interval lower bound ${formatSigned(interval.low)} > -${margin} (noninferiority margin)`] };
+      return {
+        verdict: 'noninferior',
+        reasons: [
+          ...reasons,
+          `interval lower bound ${formatSigned(interval.low)} > -${margin} (noninferiority margin)`,
+        ],
+      };
     }
     reasons.push(`interval lower bound ${formatSigned(interval.low)} ≤ -${margin}: noninferiority not shown`);
   }

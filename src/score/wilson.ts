@@ -1,5 +1,5 @@
-import { normalQuantile } from './normal-quantile.js';
 import { CrossoverError } from '../contracts/errors.js';
+import { normalQuantile } from './normal-quantile.js';
 import { requireCount, requireLevel } from './require.js';
 
 /**
@@ -11,7 +11,10 @@ export function wilsonInterval(successes: number, trials: number, confidence = 0
   requireCount(trials, 'wilsonInterval trials');
   requireLevel(confidence, 'wilsonInterval confidence');
   if (successes > trials) {
-    throw new CrossoverError('invalid-input', `wilsonInterval: expected successes ≤ trials, got ${successes} > ${trials}`);
+    throw new CrossoverError(
+      'invalid-input',
+      `wilsonInterval: expected successes ≤ trials, got ${successes} > ${trials}`,
+    );
   }
   const z = normalQuantile(0.5 + confidence / 2);
   const z2 = z * z;

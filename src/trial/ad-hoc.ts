@@ -28,7 +28,9 @@ export interface AdHocDefinition {
  * plan id is the digest of this definition, so the same command on the same task under the same
  * sandbox and timeout always names the same trial.
  */
-export function adHocDefinition(input: Pick<AdHocTrialInput, 'task' | 'command' | 'sandbox' | 'timeoutMs'>): AdHocDefinition {
+export function adHocDefinition(
+  input: Pick<AdHocTrialInput, 'task' | 'command' | 'sandbox' | 'timeoutMs'>,
+): AdHocDefinition {
   const arm: PlannedArm = {
     id: 'ad-hoc',
     role: 'baseline',
@@ -41,7 +43,13 @@ export function adHocDefinition(input: Pick<AdHocTrialInput, 'task' | 'command' 
     allowedTools: [],
     instructionFiles: [],
   };
-  const planId = digestOf({ schema: 'crossover.ad-hoc-trial/1', task: input.task.digest, arm, sandbox: input.sandbox, timeoutMs: input.timeoutMs });
+  const planId = digestOf({
+    schema: 'crossover.ad-hoc-trial/1',
+    task: input.task.digest,
+    arm,
+    sandbox: input.sandbox,
+    timeoutMs: input.timeoutMs,
+  });
   const trial = {
     id: sha256Hex(`${planId}#1`).slice(0, 24),
     taskId: input.task.task.id,

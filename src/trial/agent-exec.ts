@@ -17,7 +17,9 @@ export interface AgentExecSettings {
  * was asked for explicitly), with what is left of the trial's time, bounded output and a kill of
  * its whole process tree at the end.
  */
-export function agentExec(settings: AgentExecSettings): (argv: string[], options: ExecOptions) => Promise<ContainedResult> {
+export function agentExec(
+  settings: AgentExecSettings,
+): (argv: string[], options: ExecOptions) => Promise<ContainedResult> {
   return async (argv, options) => {
     const [file, ...args] = argv;
     if (file === undefined) throw new TypeError('exec: empty argv');
@@ -26,7 +28,12 @@ export function agentExec(settings: AgentExecSettings): (argv: string[], options
         ? { file: 'bwrap', args: bubblewrapArgv(settings.layout, options.cwd, argv) }
         : { file, args };
     return runContained(
-      { ...command, cwd: options.cwd, env: options.env, ...(options.stdin === undefined ? {} : { stdin: options.stdin }) },
+      {
+        ...command,
+        cwd: options.cwd,
+        env: options.env,
+        ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
+      },
       { timeoutMs: Math.max(0, settings.deadline - Date.now()), signal: settings.signal, marker: settings.marker },
     );
   };

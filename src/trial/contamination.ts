@@ -3,7 +3,16 @@ import type { PlannedArm } from '../contracts/plan.js';
 import type { Finding } from '../contracts/receipt.js';
 
 /** File names agent CLIs read as instructions or MCP configuration, wherever they sit in a tree. */
-const INSTRUCTION_NAMES = new Set(['agents.md', 'agents.override.md', 'claude.md', 'claude.local.md', 'gemini.md', '.mcp.json', '.cursorrules', '.windsurfrules']);
+const INSTRUCTION_NAMES = new Set([
+  'agents.md',
+  'agents.override.md',
+  'claude.md',
+  'claude.local.md',
+  'gemini.md',
+  '.mcp.json',
+  '.cursorrules',
+  '.windsurfrules',
+]);
 /** Directories whose content agent CLIs load: settings, skills, sub-agents, rules. */
 const INSTRUCTION_DIRS = new Set(['.claude', '.agents', '.codex', '.cursor', '.gemini']);
 const INSTRUCTION_PATHS = ['.github/copilot-instructions.md'];
@@ -31,7 +40,10 @@ export interface ContaminationInput {
 function namesWithCounts(names: string[]): string {
   const counts = new Map<string, number>();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, count]) => `${name} ×${count}`).join(', ');
+  return [...counts]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, count]) => `${name} ×${count}`)
+    .join(', ');
 }
 
 function toolFindings(input: ContaminationInput): Finding[] {
@@ -42,13 +54,22 @@ function toolFindings(input: ContaminationInput): Finding[] {
   const allowed = new Set([...arm.allowedTools, ...input.builtinTools, ...providerTools]);
   const inBaseline = calls.filter((call) => call.context && noProvider).map((call) => call.name);
   const notAllowed = calls
-    .filter((call) => (call.context ? !noProvider && providerTools.length > 0 && !allowed.has(call.name) : !allowed.has(call.name)))
+    .filter((call) =>
+      call.context ? !noProvider && providerTools.length > 0 && !allowed.has(call.name) : !allowed.has(call.name),
+    )
     .map((call) => call.name);
   const findings: Finding[] = [];
   if (inBaseline.length > 0) {
-    findings.push({ kind: 'contamination', detail: `context-provider tools called in an arm without a provider (${arm.role}): ${namesWithCounts(inBaseline)}` });
+    findings.push({
+      kind: 'contamination',
+      detail: `context-provider tools called in an arm without a provider (${arm.role}): ${namesWithCounts(inBaseline)}`,
+    });
   }
-  if (notAllowed.length > 0) findings.push({ kind: 'contamination', detail: `tools not allowed for arm ${arm.id}: ${namesWithCounts(notAllowed)}` });
+  if (notAllowed.length > 0)
+    findings.push({
+      kind: 'contamination',
+      detail: `tools not allowed for arm ${arm.id}: ${namesWithCounts(notAllowed)}`,
+    });
   return findings;
 }
 
@@ -56,7 +77,9 @@ function fileFindings(input: ContaminationInput): Finding[] {
   const added = input.present.filter((path) => !input.shipped.has(path) && isInstructionPath(path));
   if (added.length === 0) return [];
   const shown = added.slice(0, 10).join(', ') + (added.length > 10 ? ', …' : '');
-  return [{ kind: 'contamination', detail: `instruction files the task did not ship appeared in the workspace: ${shown}` }];
+  return [
+    { kind: 'contamination', detail: `instruction files the task did not ship appeared in the workspace: ${shown}` },
+  ];
 }
 
 /**

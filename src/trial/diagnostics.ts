@@ -21,7 +21,11 @@ function workspaceRelative(path: string, workspace: string): string {
 }
 
 /** Share of the preregistered relevant files the agent inspected; null where unknown or not preregistered. */
-export function relevantFileRecall(relevant: readonly string[] | null, inspected: readonly string[] | null, workspace: string): number | null {
+export function relevantFileRecall(
+  relevant: readonly string[] | null,
+  inspected: readonly string[] | null,
+  workspace: string,
+): number | null {
   if (relevant === null || relevant.length === 0 || inspected === null) return null;
   const seen = new Set(inspected.map((path) => workspaceRelative(path, workspace)));
   return relevant.filter((path) => seen.has(path)).length / relevant.length;
@@ -52,7 +56,7 @@ export function trialDiagnostics(input: DiagnosticsInput): Diagnostics {
     contextToolCalls: calls === null ? null : calls.filter((call) => call.context).length,
     tools,
     filesInspected: input.observation.filesInspected === null ? null : new Set(input.observation.filesInspected).size,
-    filesModified: input.modified === null ? input.observation.filesModified?.length ?? null : input.modified.length,
+    filesModified: input.modified === null ? (input.observation.filesModified?.length ?? null) : input.modified.length,
     inputTokens: input.observation.inputTokens,
     outputTokens: input.observation.outputTokens,
     costUsd: input.observation.costUsd,

@@ -1,22 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type AgentAdapter, type AgentRunContext, type AgentRunResult, type McpServerSpec, UNOBSERVED } from '../agents/adapter.js';
+import {
+  type AgentAdapter,
+  type AgentRunContext,
+  type AgentRunResult,
+  type McpServerSpec,
+  UNOBSERVED,
+} from '../agents/adapter.js';
 import { adapterFor } from '../agents/registry.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import { type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/receipt.js';
 import type { LoadedTask } from '../corpus/load.js';
-import { readTree } from '../io/tree.js';
+import type { BrowserSession } from '../grading/browser-session.js';
+import { type GradeResult, gradeWorkspace } from '../grading/grade.js';
 import { STATE_DIR } from '../io/layout.js';
+import { readTree } from '../io/tree.js';
 import { indexRevisionMatches } from '../probe/context-index.js';
 import { agentExec } from './agent-exec.js';
 import type { AgentSlots } from './agent-slots.js';
 import { detectContamination } from './contamination.js';
 import { changedPaths, trialDiagnostics } from './diagnostics.js';
 import { agentEnvironment, MARKER_VARIABLE } from './environment.js';
-import type { BrowserSession } from '../grading/browser-session.js';
-import { gradeWorkspace, type GradeResult } from '../grading/grade.js';
 import { GRADING_CAPACITY, inGradingSlot } from './grading-slots.js';
 import type { ProcessMarker } from './process-tree.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
@@ -57,14 +63,23 @@ export interface TrialSpec {
 
 /** Receipt text never carries this machine's paths: the trial and root directories are replaced by names. */
 function scrub(text: string, spec: TrialSpec, trialDir: string): string {
-  const clean = text.split(trialDir).join('<trial>').split(spec.root).join('<root>').split(spec.task.dir).join('<task>');
+  const clean = text
+    .split(trialDir)
+    .join('<trial>')
+    .split(spec.root)
+    .join('<root>')
+    .split(spec.task.dir)
+    .join('<task>');
   return clean.length > MESSAGE_LIMIT ? `${clean.slice(0, MESSAGE_LIMIT - 1)}…` : clean;
 }
 
 function networkFinding(spec: TrialSpec): Finding | null {
   if (spec.sandbox !== 'bubblewrap' || (spec.egressHosts.length === 0 && !spec.loopback)) return null;
   const declared = [...spec.egressHosts, ...(spec.loopback ? ['loopback'] : [])].join(', ');
-  return { kind: 'sandbox', detail: `network shared with the host for ${declared}: bubblewrap does not filter hosts, so egress is not limited to them` };
+  return {
+    kind: 'sandbox',
+    detail: `network shared with the host for ${declared}: bubblewrap does not filter hosts, so egress is not limited to them`,
+  };
 }
 
 /** Providers whose index (CROSSOVER_INDEX_DIR) was not built from this task's snapshot. */
@@ -73,7 +88,10 @@ async function staleIndexes(spec: TrialSpec): Promise<Finding[]> {
   for (const server of spec.mcpServers) {
     const indexDir = server.env.CROSSOVER_INDEX_DIR;
     if (indexDir !== undefined && !(await indexRevisionMatches(indexDir, spec.task.parts.workspace))) {
-      findings.push({ kind: 'stale-context', detail: `the index of MCP server ${server.name} was not built from this task's snapshot` });
+      findings.push({
+        kind: 'stale-context',
+        detail: `the index of MCP server ${server.name} was not built from this task's snapshot`,
+      });
     }
   }
   return findings;
@@ -88,21 +106,40 @@ interface Prepared {
   stop: () => void;
 }
 
-async function prepare(spec: TrialSpec, trialDir: string, marker: ProcessMarker, markerValue: string): Promise<Prepared> {
+async function prepare(
+  spec: TrialSpec,
+  trialDir: string,
+  marker: ProcessMarker,
+  markerValue: string,
+): Promise<Prepared> {
   const adapter = adapterFor(spec.arm.agent.spec, { root: spec.root });
   const sandboxVersion = spec.sandbox === 'bubblewrap' ? await bubblewrapVersion() : null;
   if (spec.sandbox === 'bubblewrap' && sandboxVersion === null && !adapter.synthetic) {
-    throw new CrossoverError('infrastructure', 'bubblewrap (bwrap) is not installed; install it, or ask for --sandbox none explicitly');
+    throw new CrossoverError(
+      'infrastructure',
+      'bubblewrap (bwrap) is not installed; install it, or ask for --sandbox none explicitly',
+    );
   }
   const snapshot = await taskSnapshot(spec.root, spec.task);
   const workspace = await freshWorkspace(trialDir, snapshot);
   const { home, tmp } = await createRunHome(trialDir, spec.root, spec.arm, spec.mcpServers);
-  const env = agentEnvironment({ host: process.env, home, tmp, trialDir, credentials: spec.credentials, marker: markerValue });
+  const env = agentEnvironment({
+    host: process.env,
+    home,
+    tmp,
+    trialDir,
+    credentials: spec.credentials,
+    marker: markerValue,
+  });
   const deadline = Date.now() + spec.timeoutMs;
   // The agent's own signal also fires at the deadline: in-process (synthetic) agents stop there too.
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(new Error('the trial timed out')), spec.timeoutMs);
-  const layout = { writable: [workspace, home, tmp], readOnly: spec.readOnly, shareNetwork: networkFinding(spec) !== null };
+  const layout = {
+    writable: [workspace, home, tmp],
+    readOnly: spec.readOnly,
+    shareNetwork: networkFinding(spec) !== null,
+  };
   const exec = agentExec({ sandbox: spec.sandbox, layout, marker, deadline, signal: spec.signal });
   const context: AgentRunContext = {
     trialId: spec.trial.id,
@@ -137,7 +174,14 @@ async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): 
 async function grade(spec: TrialSpec, workspace: string, trialDir: string): Promise<GradeResult | Finding> {
   try {
     const slots = join(spec.root, STATE_DIR, 'grading-slots');
-    return await inGradingSlot(slots, GRADING_CAPACITY, () => gradeWorkspace({ task: spec.task, workspace, signal: spec.signal, ...(spec.browser ? { browser: spec.browser } : {}) }));
+    return await inGradingSlot(slots, GRADING_CAPACITY, () =>
+      gradeWorkspace({
+        task: spec.task,
+        workspace,
+        signal: spec.signal,
+        ...(spec.browser ? { browser: spec.browser } : {}),
+      }),
+    );
   } catch (error) {
     return { kind: 'grader', detail: scrub(`grading could not finish: ${(error as Error).message}`, spec, trialDir) };
   }
@@ -148,14 +192,21 @@ async function removeTrialDir(trialDir: string, spec: TrialSpec): Promise<Findin
     await rm(trialDir, { recursive: true, force: true, maxRetries: 2 });
     return null;
   } catch (error) {
-    return { kind: 'cleanup', detail: scrub(`the trial directory could not be removed: ${(error as Error).message}`, spec, trialDir) };
+    return {
+      kind: 'cleanup',
+      detail: scrub(`the trial directory could not be removed: ${(error as Error).message}`, spec, trialDir),
+    };
   }
 }
 
 type AgentPhase = { notRun: ReceiptBody } | { prepared: Prepared; result: AgentRunResult; elapsedMs: number };
 
 /** Fresh workspace and run home, then the agent: what holds one of the agent slots. */
-async function agentPhase(spec: TrialSpec, trialDir: string, base: ReturnType<typeof receiptBase>): Promise<AgentPhase> {
+async function agentPhase(
+  spec: TrialSpec,
+  trialDir: string,
+  base: ReturnType<typeof receiptBase>,
+): Promise<AgentPhase> {
   const markerValue = randomBytes(12).toString('hex');
   const marker: ProcessMarker = { variable: `${MARKER_VARIABLE}=${markerValue}`, directory: trialDir };
   let prepared: Prepared;
@@ -166,7 +217,12 @@ async function agentPhase(spec: TrialSpec, trialDir: string, base: ReturnType<ty
     const drift = error instanceof CrossoverError && error.code === 'drift';
     const detail = scrub(`setup failed: ${(error as Error).message}`, spec, trialDir);
     const sandbox = { kind: spec.sandbox, version: spec.sandbox === 'bubblewrap' ? await bubblewrapVersion() : null };
-    return { notRun: notRunReceipt(base, drift ? 'drift' : 'setup-failed', sandbox, [{ kind: 'sandbox', detail }, ...(cleanup ? [cleanup] : [])]) };
+    return {
+      notRun: notRunReceipt(base, drift ? 'drift' : 'setup-failed', sandbox, [
+        { kind: 'sandbox', detail },
+        ...(cleanup ? [cleanup] : []),
+      ]),
+    };
   }
   const started = performance.now();
   const result = await runAgent(prepared, spec, trialDir);
@@ -181,7 +237,9 @@ async function agentPhase(spec: TrialSpec, trialDir: string, base: ReturnType<ty
 export async function executeTrial(spec: TrialSpec): Promise<ReceiptBody> {
   const trialDir = trialDirectory(spec.root, spec.planId, spec.trial.id);
   const base = receiptBase(spec.planId, spec.trial, spec.arm.agent.spec);
-  const phase = await (spec.agentSlots ? spec.agentSlots.run(() => agentPhase(spec, trialDir, base)) : agentPhase(spec, trialDir, base));
+  const phase = await (spec.agentSlots
+    ? spec.agentSlots.run(() => agentPhase(spec, trialDir, base))
+    : agentPhase(spec, trialDir, base));
   if ('notRun' in phase) return phase.notRun;
   const { prepared, result, elapsedMs } = phase;
   const cancelled = spec.signal.aborted;

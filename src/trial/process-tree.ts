@@ -26,7 +26,7 @@ function readOrNull<T>(read: () => T): T | null {
 
 function belongsToTrial(pid: string, marker: ProcessMarker): boolean {
   const environ = readOrNull(() => readFileSync(`/proc/${pid}/environ`));
-  if (environ && environ.toString('utf8').split('\0').includes(marker.variable)) return true;
+  if (environ?.toString('utf8').split('\0').includes(marker.variable)) return true;
   const cwd = readOrNull(() => readlinkSync(`/proc/${pid}/cwd`));
   return cwd !== null && (cwd === marker.directory || cwd.startsWith(marker.directory + sep));
 }
@@ -38,7 +38,9 @@ function belongsToTrial(pid: string, marker: ProcessMarker): boolean {
  */
 export function markedProcesses(marker: ProcessMarker): number[] {
   const names = readOrNull(() => readdirSync('/proc')) ?? [];
-  return names.filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid && belongsToTrial(name, marker)).map(Number);
+  return names
+    .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid && belongsToTrial(name, marker))
+    .map(Number);
 }
 
 function kill(pid: number): void {

@@ -17,7 +17,12 @@ export function receiptBase(planId: string, trial: ReceiptBody['trial'], agent: 
 }
 
 /** The receipt of a trial whose agent never ran (drift, setup failure): no checks, nothing observed. */
-export function notRunReceipt(base: ReceiptBase, status: TrialStatus, sandbox: ReceiptBody['sandbox'], findings: Finding[]): ReceiptBody {
+export function notRunReceipt(
+  base: ReceiptBase,
+  status: TrialStatus,
+  sandbox: ReceiptBody['sandbox'],
+  findings: Finding[],
+): ReceiptBody {
   return {
     ...base,
     status,
@@ -25,6 +30,12 @@ export function notRunReceipt(base: ReceiptBase, status: TrialStatus, sandbox: R
     checks: [],
     checksRun: 0,
     findings,
-    diagnostics: trialDiagnostics({ observation: UNOBSERVED, modified: null, relevantFiles: null, workspace: '', elapsedMs: null }),
+    diagnostics: trialDiagnostics({
+      observation: UNOBSERVED,
+      modified: null,
+      relevantFiles: null,
+      workspace: '',
+      elapsedMs: null,
+    }),
   };
 }

@@ -20,9 +20,13 @@ export interface RunTrialInput
 export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
   const { plan, task, arm } = input;
   const scheduled = plan.schedule.trials.find((trial) => trial.id === input.trialId);
-  if (!scheduled) throw new CrossoverError('invalid-input', `plan ${input.planId}: $.schedule.trials: no trial ${input.trialId}`);
+  if (!scheduled)
+    throw new CrossoverError('invalid-input', `plan ${input.planId}: $.schedule.trials: no trial ${input.trialId}`);
   if (scheduled.taskId !== task.task.id || scheduled.arm !== arm.id) {
-    throw new CrossoverError('invalid-input', `plan ${input.planId}: trial ${input.trialId} is (${scheduled.taskId}, ${scheduled.arm}), not (${task.task.id}, ${arm.id})`);
+    throw new CrossoverError(
+      'invalid-input',
+      `plan ${input.planId}: trial ${input.trialId} is (${scheduled.taskId}, ${scheduled.arm}), not (${task.task.id}, ${arm.id})`,
+    );
   }
   const planned = plan.tasks.find((t) => t.id === task.task.id);
   if (!planned) throw new CrossoverError('invalid-input', `plan ${input.planId}: $.tasks: no task ${task.task.id}`);

@@ -101,7 +101,10 @@ export function bubblewrapVersion(): Promise<string | null> {
 export async function requireBubblewrap(): Promise<string> {
   const version = await bubblewrapVersion();
   if (version === null) {
-    throw new CrossoverError('infrastructure', 'bubblewrap (bwrap) is not installed: install it (apt-get install bubblewrap) or run with --sandbox none explicitly');
+    throw new CrossoverError(
+      'infrastructure',
+      'bubblewrap (bwrap) is not installed: install it (apt-get install bubblewrap) or run with --sandbox none explicitly',
+    );
   }
   return version;
 }

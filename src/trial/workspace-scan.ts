@@ -25,7 +25,9 @@ export async function scanWorkspace(workspace: string): Promise<WorkspaceScan> {
       const stats = await lstat(absolute);
       if (stats.isDirectory()) await walk(path);
       else if (stats.isFile()) {
-        const sha256 = createHash('sha256').update(await readFile(absolute)).digest('hex');
+        const sha256 = createHash('sha256')
+          .update(await readFile(absolute))
+          .digest('hex');
         files.push({ path, executable: (stats.mode & 0o111) !== 0, sha256 });
       } else others.push(path);
     }

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { digestOf } from '../contracts/canonical.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { materializeTree } from '../corpus/materialize.js';
-import { treeDigest } from '../io/tree.js';
 import { STATE_DIR } from '../io/layout.js';
+import { treeDigest } from '../io/tree.js';
 
 function hex(digest: string): string {
   return digest.replace(/^sha256:/, '');

@@ -4,7 +4,13 @@ import { endToEndSuite } from './suite.js';
 endToEndSuite({
   adapter: 'claude-code',
   version: '2.1.332',
-  agent: (baseUrl) => ({ adapter: 'claude-code', version: '2.1.332', model: 'claude-sonnet-4-5', maxTurns: 20, baseUrl }),
+  agent: (baseUrl) => ({
+    adapter: 'claude-code',
+    version: '2.1.332',
+    model: 'claude-sonnet-4-5',
+    maxTurns: 20,
+    baseUrl,
+  }),
   credential: 'ANTHROPIC_API_KEY',
   startMock: startAnthropicMock,
   instructionFile: 'CLAUDE.md',

@@ -1,11 +1,11 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { digestBytes } from '../../src/contracts/canonical.js';
 import { agentPrefix } from '../../src/io/agent-install.js';
 import { fileDigest } from '../../src/io/file-digest.js';
-import { digestBytes } from '../../src/contracts/canonical.js';
-import { checkDrift } from '../../src/plan/drift.js';
 import { derivePlan } from '../../src/plan/derive.js';
+import { checkDrift } from '../../src/plan/drift.js';
 import { tempDir } from '../helpers/temp.js';
 import { SMALL_CORPUS, writeCorpus, writeExperiment } from '../plan/helpers.js';
 
@@ -39,7 +39,10 @@ async function project(): Promise<{ root: string; file: string }> {
     stage: 1,
     corpus: '../corpus',
     agent: AGENT,
-    arms: [{ id: 'baseline', role: 'baseline' }, { id: 'again', role: 'treatment' }],
+    arms: [
+      { id: 'baseline', role: 'baseline' },
+      { id: 'again', role: 'treatment' },
+    ],
     repeats: 2,
     promptTemplate: 'prompts/default.md',
     pricing: { currency: 'USD', inputPerMillionTokens: 0, outputPerMillionTokens: 0 },
@@ -54,15 +57,20 @@ describe('the installed agent executable in a plan', () => {
     const { root, file } = await project();
     const derived = await derivePlan({ experimentFile: file, root });
     expect(derived.plan.arms[0]?.agent.executableDigest).toBeNull();
-    expect(derived.blocked).toContain('agent executable not installed: run crossover agents install claude-code@2.1.332');
+    expect(derived.blocked).toContain(
+      'agent executable not installed: run crossover agents install claude-code@2.1.332',
+    );
   });
 
-  it('binds the executable\'s digest, and a changed executable is drift and blocks re-planning', async () => {
+  it("binds the executable's digest, and a changed executable is drift and blocks re-planning", async () => {
     const { root, file } = await project();
     const executable = await fakeInstall(root, '#!/bin/sh\necho claude\n');
     const derived = await derivePlan({ experimentFile: file, root });
     expect(derived.runnable, derived.blocked.join('\n')).toBe(true);
-    expect(derived.plan.arms.map((arm) => arm.agent.executableDigest)).toEqual([digestBytes('#!/bin/sh\necho claude\n'), digestBytes('#!/bin/sh\necho claude\n')]);
+    expect(derived.plan.arms.map((arm) => arm.agent.executableDigest)).toEqual([
+      digestBytes('#!/bin/sh\necho claude\n'),
+      digestBytes('#!/bin/sh\necho claude\n'),
+    ]);
     expect(await checkDrift({ plan: derived.plan, root })).toEqual([]);
 
     await writeFile(executable, '#!/bin/sh\necho patched\n');
@@ -70,6 +78,8 @@ describe('the installed agent executable in a plan', () => {
     const drifts = await checkDrift({ plan: derived.plan, root });
     expect(drifts.filter((d) => d.what === 'agent-executable').map((d) => d.id)).toEqual(['baseline', 'again']);
     const replanned = await derivePlan({ experimentFile: file, root });
-    expect(replanned.blocked.join('\n')).toMatch(/agent executable claude-code@2\.1\.332 changed since it was installed/);
+    expect(replanned.blocked.join('\n')).toMatch(
+      /agent executable claude-code@2\.1\.332 changed since it was installed/,
+    );
   });
 });

@@ -2,13 +2,18 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
+import { afterAll } from 'vitest';
 import type { Action, Conversation, MockRequest } from '../../fixtures/mock-models/script.js';
-import { agentPrefix } from '../../src/io/agent-install.js';
 import { main } from '../../src/cli/main.js';
-import { type AgentInput, type InstallableAdapter, type InstalledAgent, InstalledAgentSchema } from '../../src/contracts/agent.js';
+import {
+  type AgentInput,
+  type InstallableAdapter,
+  type InstalledAgent,
+  InstalledAgentSchema,
+} from '../../src/contracts/agent.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import { type Receipt, ReceiptSchema } from '../../src/contracts/receipt.js';
-import { afterAll } from 'vitest';
+import { agentPrefix } from '../../src/io/agent-install.js';
 
 export const REPO = join(import.meta.dirname, '../..');
 /**
@@ -42,7 +47,11 @@ const CORPUS = join(REPO, 'corpus');
 export async function installOnce(adapter: InstallableAdapter, version: string): Promise<InstalledAgent> {
   let out = '';
   let err = '';
-  const code = await main(['agents', 'install', `${adapter}@${version}`, '--json'], { out: (t) => void (out += t), err: (t) => void (err += t), cwd: REPO });
+  const code = await main(['agents', 'install', `${adapter}@${version}`, '--json'], {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    cwd: REPO,
+  });
   if (code !== 0) throw new Error(`crossover agents install ${adapter}@${version} failed (${code}): ${err}`);
   return InstalledAgentSchema.parse(JSON.parse(out));
 }
@@ -62,7 +71,11 @@ async function referenceActions(taskId: string): Promise<Action[]> {
 /** The title line of each task's prompt, which the mock finds in the agent's request. */
 async function taskTitles(): Promise<Map<string, string>> {
   const titles = new Map<string, string>();
-  for (const id of TASK_IDS) titles.set(id, (await readFile(join(CORPUS, 'tasks', id, 'prompt.md'), 'utf8')).split('\n')[0]!.replace(/^#\s*/, ''));
+  for (const id of TASK_IDS)
+    titles.set(
+      id,
+      (await readFile(join(CORPUS, 'tasks', id, 'prompt.md'), 'utf8')).split('\n')[0]!.replace(/^#\s*/, ''),
+    );
   return titles;
 }
 
@@ -93,7 +106,10 @@ export async function sliceScript(instructionFile: string): Promise<(request: Mo
 }
 
 /** A project in a temp dir: the slice's tasks, the code-search provider, an experiment with a baseline and a code-search treatment. */
-export async function writeProject(agent: AgentInput & { adapter: InstallableAdapter; version: string }, credential: string): Promise<string> {
+export async function writeProject(
+  agent: AgentInput & { adapter: InstallableAdapter; version: string },
+  credential: string,
+): Promise<string> {
   // Shared by every test of the file, so made in beforeAll and removed after all (tempDir is per test).
   const root = await mkdtemp(join(tmpdir(), 'crossover-real-'));
   afterAll(() => rm(root, { recursive: true, force: true }));
@@ -112,7 +128,16 @@ export async function writeProject(agent: AgentInput & { adapter: InstallableAda
     corpus: '../corpus',
     tasks: [...TASK_IDS],
     agent,
-    providers: [{ id: 'code-search', kind: 'search', mode: 'local', version: '1.0.0', interface: { type: 'mcp-stdio', command: 'node', args: ['../providers/code-search/server.mjs'] }, allowedTools: ['search_code', 'find_symbol'] }],
+    providers: [
+      {
+        id: 'code-search',
+        kind: 'search',
+        mode: 'local',
+        version: '1.0.0',
+        interface: { type: 'mcp-stdio', command: 'node', args: ['../providers/code-search/server.mjs'] },
+        allowedTools: ['search_code', 'find_symbol'],
+      },
+    ],
     arms: [
       { id: 'baseline', role: 'baseline' },
       { id: 'code-search', role: 'treatment', provider: 'code-search', allowedTools: ['search_code', 'find_symbol'] },

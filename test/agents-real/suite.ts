@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agentPrefix } from '../../src/io/agent-install.js';
-import { fileDigest } from '../../src/io/file-digest.js';
 import type { MockServer, Script } from '../../fixtures/mock-models/script.js';
 import type { AgentInput, InstallableAdapter } from '../../src/contracts/agent.js';
 import type { Receipt } from '../../src/contracts/receipt.js';
-import { crossover, installOnce, receiptsByCell, REPO, sliceScript, TASKS, writeProject } from './project.js';
+import { agentPrefix } from '../../src/io/agent-install.js';
+import { fileDigest } from '../../src/io/file-digest.js';
+import { crossover, installOnce, REPO, receiptsByCell, sliceScript, TASKS, writeProject } from './project.js';
 
 export interface EndToEndOptions {
   adapter: InstallableAdapter;
@@ -34,7 +34,9 @@ export function endToEndSuite(options: EndToEndOptions): void {
     beforeAll(async () => {
       const installed = await installOnce(options.adapter, options.version);
       // The record names the real executable (the bin link's target or the native binary) and its digest.
-      expect(installed.digest).toBe(await fileDigest(join(agentPrefix(REPO, options.adapter, options.version), installed.executable)));
+      expect(installed.digest).toBe(
+        await fileDigest(join(agentPrefix(REPO, options.adapter, options.version), installed.executable)),
+      );
       const mock = await options.startMock(await sliceScript(options.instructionFile));
       try {
         const root = await writeProject(options.agent(mock.url), options.credential);
@@ -67,7 +69,7 @@ export function endToEndSuite(options: EndToEndOptions): void {
       }
     });
 
-    it('counts the treatment\'s call to the code-search MCP provider as a context-tool call', () => {
+    it("counts the treatment's call to the code-search MCP provider as a context-tool call", () => {
       for (const receipt of cell(TASKS.fix, 'code-search')) {
         expect(receipt.status, details(receipt)).toBe('passed');
         expect(receipt.diagnostics.contextToolCalls).toBe(1);
@@ -83,9 +85,14 @@ export function endToEndSuite(options: EndToEndOptions): void {
     });
 
     it('a workspace that gains an instruction file is contaminated', () => {
-      for (const receipt of [...cell(TASKS.plantsInstructions, 'baseline'), ...cell(TASKS.plantsInstructions, 'code-search')]) {
+      for (const receipt of [
+        ...cell(TASKS.plantsInstructions, 'baseline'),
+        ...cell(TASKS.plantsInstructions, 'code-search'),
+      ]) {
         expect(receipt.status).toBe('contaminated');
-        expect(details(receipt)).toContain(`instruction files the task did not ship appeared in the workspace: ${options.instructionFile}`);
+        expect(details(receipt)).toContain(
+          `instruction files the task did not ship appeared in the workspace: ${options.instructionFile}`,
+        );
       }
     });
 

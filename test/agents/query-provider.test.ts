@@ -30,18 +30,35 @@ function arm(role: PlannedArm['role'], withProvider: boolean): PlannedArm {
     tools: ['search_code', 'find_symbol'],
     sendsSource: false,
   };
-  return { id: role, role, agent: { spec, executableDigest: null, promptTemplateDigest: digestOf('prompt') }, provider: withProvider ? provider : null, allowedTools: [], instructionFiles: [] };
+  return {
+    id: role,
+    role,
+    agent: { spec, executableDigest: null, promptTemplateDigest: digestOf('prompt') },
+    provider: withProvider ? provider : null,
+    allowedTools: [],
+    instructionFiles: [],
+  };
 }
 
 async function trialWith(planned: PlannedArm) {
-  return executeTrial(trialSpec(await loadTask(PAGES_TASK), planned, { root: await tempDir(), mcpServers: [codeSearch], referenceAllowed: true }));
+  return executeTrial(
+    trialSpec(await loadTask(PAGES_TASK), planned, {
+      root: await tempDir(),
+      mcpServers: [codeSearch],
+      referenceAllowed: true,
+    }),
+  );
 }
 
 describe('the synthetic agent that queries its MCP provider before acting', () => {
   it('makes real MCP tool calls that the receipt counts as context-tool calls', async () => {
     const receipt = await trialWith(arm('treatment', true));
     expect(receipt.status).toBe('failed');
-    expect(receipt.diagnostics).toMatchObject({ toolCalls: 2, contextToolCalls: 2, tools: { search_code: 1, find_symbol: 1 } });
+    expect(receipt.diagnostics).toMatchObject({
+      toolCalls: 2,
+      contextToolCalls: 2,
+      tools: { search_code: 1, find_symbol: 1 },
+    });
   });
 
   it('makes a baseline that queries a context provider contaminated', async () => {

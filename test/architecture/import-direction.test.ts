@@ -20,14 +20,16 @@ describe('imports point one way along the pipeline', () => {
 
   test('every top folder of src/ has a place in the order', () => {
     const known = new Set(LAYERS.flat());
-    const folders = readdirSync(SRC, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = readdirSync(SRC, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(folders.filter((f) => !known.has(f))).toEqual([]);
   });
 
   test('a planted upward import is reported with its file and direction', async () => {
     const root = await tempDir();
     plant(root, {
-      'contracts/a.ts': "export const a = 1;\n",
+      'contracts/a.ts': 'export const a = 1;\n',
       'corpus/qualify.ts': "import { run } from '../trial/run.js';\nexport const q = run;\n",
       'trial/run.ts': "import { a } from '../contracts/a.js';\nexport const run = a;\n",
     });

@@ -19,10 +19,12 @@ describe('crossover CLI', () => {
     expect(result.stdout).toContain('digest');
   });
 
-  it('prints one command\'s usage and summary for <command> --help', async () => {
+  it("prints one command's usage and summary for <command> --help", async () => {
     const result = await crossover(['run', '--help']);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toBe('Usage: crossover run <experiment.ts> [--plan <plan.json>] [--concurrency <n>]\n\nRun an experiment through Vitest: every scheduled trial, receipts, then the scorecard');
+    expect(result.stdout).toBe(
+      'Usage: crossover run <experiment.ts> [--plan <plan.json>] [--concurrency <n>]\n\nRun an experiment through Vitest: every scheduled trial, receipts, then the scorecard',
+    );
     const schema = await crossover(['schema', '-h']);
     expect(schema.stdout).toContain('Usage: crossover schema <');
     expect(schema.stdout).toContain('|plan|');
@@ -57,8 +59,11 @@ describe('crossover CLI', () => {
     const root = await tempDir();
     await writeCorpus(root, SMALL_CORPUS);
     const file = await writeExperiment(root, 'exp', syntheticExperiment());
-    await writeFile(join(root, 'experiments/shared.ts'), "export const repeats: number = 3;\n");
-    await writeFile(file, `import { repeats } from './shared.js';\n${(await readFile(file, 'utf8')).replace('"repeats": 2', 'repeats')}`);
+    await writeFile(join(root, 'experiments/shared.ts'), 'export const repeats: number = 3;\n');
+    await writeFile(
+      file,
+      `import { repeats } from './shared.js';\n${(await readFile(file, 'utf8')).replace('"repeats": 2', 'repeats')}`,
+    );
     const result = await crossover(['plan', 'experiments/exp.ts', '--json'], root);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).repeats).toBe(3);

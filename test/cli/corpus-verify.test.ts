@@ -10,7 +10,12 @@ import { tempDir } from '../helpers/temp.js';
 async function fixtureCorpus(ids: string[]): Promise<string> {
   const root = join(await tempDir(), 'corpus');
   await mkdir(root);
-  const corpus = { schema: 'crossover.corpus/1', id: 'fixture', version: '1', categories: [{ id: 'boundary-logic', title: 'Boundary logic' }] };
+  const corpus = {
+    schema: 'crossover.corpus/1',
+    id: 'fixture',
+    version: '1',
+    categories: [{ id: 'boundary-logic', title: 'Boundary logic' }],
+  };
   await writeFile(join(root, 'corpus.json'), JSON.stringify(corpus));
   await mkdir(join(root, 'tasks'));
   for (const id of ids) await cp(join(FIXTURE_TASKS, id), join(root, 'tasks', id), { recursive: true });

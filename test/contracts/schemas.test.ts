@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { TaskSchema } from '../../src/contracts/corpus.js';
 import { CrossoverError, parseWith } from '../../src/contracts/errors.js';
 import { ExperimentSchema } from '../../src/contracts/experiment.js';
-import { TaskSchema } from '../../src/contracts/corpus.js';
 import { ReceiptSchema } from '../../src/contracts/receipt.js';
 import { ARTIFACTS, artifactNames, jsonSchemaOf } from '../../src/contracts/registry.js';
 
@@ -62,11 +62,15 @@ describe('closed schemas name the file, the field and what was expected', () => 
       repeats: 1,
       promptTemplate: 'prompts/default.md',
     };
-    expect(messageOf(() => parseWith(ExperimentSchema, experiment, 'experiments/demo.ts'))).toContain('$.agent.adapter');
+    expect(messageOf(() => parseWith(ExperimentSchema, experiment, 'experiments/demo.ts'))).toContain(
+      '$.agent.adapter',
+    );
   });
 
   it('refuses a receipt whose status is not one of DESIGN §6', () => {
-    const message = messageOf(() => parseWith(ReceiptSchema, { schema: 'crossover.receipt/1', status: 'skipped' }, 'r.json'));
+    const message = messageOf(() =>
+      parseWith(ReceiptSchema, { schema: 'crossover.receipt/1', status: 'skipped' }, 'r.json'),
+    );
     expect(message).toContain('$.status');
   });
 });

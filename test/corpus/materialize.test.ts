@@ -34,7 +34,9 @@ describe('materializing a task tree', () => {
   it('refuses a symlink in an overlay', async () => {
     const task = await taskWithOverlay();
     await symlink('/etc/hostname', join(task, 'reference/link'));
-    await expect(materializeTree(task, [join(task, 'reference')], join(await tempDir(), 'trial'))).rejects.toThrow(/a symlink is not allowed/);
+    await expect(materializeTree(task, [join(task, 'reference')], join(await tempDir(), 'trial'))).rejects.toThrow(
+      /a symlink is not allowed/,
+    );
   });
 
   it('refuses a destination that already holds files', async () => {

@@ -1,7 +1,7 @@
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTask, type LoadedTask } from '../../src/corpus/load.js';
+import { type LoadedTask, loadTask } from '../../src/corpus/load.js';
 import { qualifyTask } from '../../src/corpus/qualify.js';
 import { FIXTURE_TASKS, fixtureTask } from '../grading/fixtures.js';
 import { tempDir } from '../helpers/temp.js';
@@ -37,17 +37,24 @@ describe('qualification proves the hidden checks discriminate', () => {
   it('reports a task whose reference fails a check as unqualified, with the reason', async () => {
     const qualification = await qualifyTask(await fixtureTask('reference-fails'));
     expect(qualification.qualified).toBe(false);
-    expect(qualification.reasons).toEqual([expect.stringMatching(/^check 'slices-pages' fails on the reference: .*3 !== 2/s)]);
+    expect(qualification.reasons).toEqual([
+      expect.stringMatching(/^check 'slices-pages' fails on the reference: .*3 !== 2/s),
+    ]);
   });
 
   it('reports a decoy that passes every required check', async () => {
-    const task = await variant('valid-node', (dir) => cp(join(dir, 'reference/src/pages.js'), join(dir, 'decoys/round/src/pages.js')));
+    const task = await variant('valid-node', (dir) =>
+      cp(join(dir, 'reference/src/pages.js'), join(dir, 'decoys/round/src/pages.js')),
+    );
     expect((await qualifyTask(task)).reasons).toEqual(["decoy 'round' passes every required check"]);
   });
 
   it('reports a required check that already passes, and a regression that already fails, on the starting tree', async () => {
     const task = await variant('valid-node', async (dir) => {
-      await writeFile(join(dir, 'workspace/src/pages.js'), 'export function pageCount(total, perPage) {\n  return total === 11 ? 3 : Math.floor(total / perPage) + 1;\n}\n');
+      await writeFile(
+        join(dir, 'workspace/src/pages.js'),
+        'export function pageCount(total, perPage) {\n  return total === 11 ? 3 : Math.floor(total / perPage) + 1;\n}\n',
+      );
     });
     expect((await qualifyTask(task)).reasons).toEqual([
       "required check 'partial-last-page' passes on the starting tree",
@@ -65,7 +72,10 @@ describe('qualification proves the hidden checks discriminate', () => {
         category: 'boundary-logic',
         surface: 'library',
         timeoutSec: 60,
-        checks: { required: [{ id: 'partial-last-page', file: 'partial-last-page.mjs', runner: 'node' }], regressions: [] },
+        checks: {
+          required: [{ id: 'partial-last-page', file: 'partial-last-page.mjs', runner: 'node' }],
+          regressions: [],
+        },
       };
       await writeFile(join(dir, 'task.json'), JSON.stringify(taskJson));
       await rm(join(dir, 'decoys'), { recursive: true });

@@ -30,7 +30,8 @@ describe('browser checks drive real headless Chromium', () => {
     for (const check of result.checks) {
       expect(check).toMatchObject({
         status: 'error',
-        message: 'Chromium not found at /nonexistent/chromium: install the Debian package chromium-headless-shell or chromium (apt-get install chromium-headless-shell)',
+        message:
+          'Chromium not found at /nonexistent/chromium: install the Debian package chromium-headless-shell or chromium (apt-get install chromium-headless-shell)',
       });
     }
     await browser.close();

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { loadTask, type LoadedTask } from '../../src/corpus/load.js';
+import { type LoadedTask, loadTask } from '../../src/corpus/load.js';
 import { materializeTree } from '../../src/corpus/materialize.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -15,6 +15,10 @@ export function fixtureTask(id: string): Promise<LoadedTask> {
  */
 export async function fixtureWorkspace(task: LoadedTask, overlays: string[] = [], parent?: string): Promise<string> {
   const workspace = join(parent ?? (await tempDir()), 'workspace');
-  await materializeTree(task.dir, overlays.map((overlay) => join(task.dir, overlay)), workspace);
+  await materializeTree(
+    task.dir,
+    overlays.map((overlay) => join(task.dir, overlay)),
+    workspace,
+  );
   return workspace;
 }

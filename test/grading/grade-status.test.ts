@@ -3,7 +3,12 @@ import type { CheckResult } from '../../src/contracts/receipt.js';
 import { gradeStatus, gradeWorkspace } from '../../src/grading/grade.js';
 import { fixtureTask, fixtureWorkspace } from './fixtures.js';
 
-const result = (status: CheckResult['status'], kind: CheckResult['kind'] = 'required'): CheckResult => ({ id: `c-${status}`, kind, status, message: '' });
+const result = (status: CheckResult['status'], kind: CheckResult['kind'] = 'required'): CheckResult => ({
+  id: `c-${status}`,
+  kind,
+  status,
+  message: '',
+});
 
 describe('a grading passes only on positive evidence', () => {
   it('is check-error when any check could not run, even beside passes', () => {
@@ -27,8 +32,18 @@ describe('a grading passes only on positive evidence', () => {
     const start = await gradeWorkspace({ task, workspace: await fixtureWorkspace(task) });
     expect(start.status).toBe('failed');
     expect(start.checks).toEqual([
-      { id: 'partial-last-page', kind: 'required', status: 'fail', message: expect.stringContaining('11 items at 5 a page fill 3 pages') },
-      { id: 'fewer-items-than-a-page', kind: 'required', status: 'fail', message: expect.stringContaining('one item is one page') },
+      {
+        id: 'partial-last-page',
+        kind: 'required',
+        status: 'fail',
+        message: expect.stringContaining('11 items at 5 a page fill 3 pages'),
+      },
+      {
+        id: 'fewer-items-than-a-page',
+        kind: 'required',
+        status: 'fail',
+        message: expect.stringContaining('one item is one page'),
+      },
       { id: 'slices-pages', kind: 'regression', status: 'pass', message: '' },
     ]);
     const decoy = await gradeWorkspace({ task, workspace: await fixtureWorkspace(task, ['decoys/round']) });

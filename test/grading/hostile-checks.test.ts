@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../src/contracts/receipt.js';
-import { gradeWorkspace, type GradeResult } from '../../src/grading/grade.js';
+import { type GradeResult, gradeWorkspace } from '../../src/grading/grade.js';
 import { fixtureTask, fixtureWorkspace } from './fixtures.js';
 
 // One grading of the hostile fixture: each of its checks tries something the grader must deny.
-describe('hostile checks run under Node\'s permission model', () => {
+describe("hostile checks run under Node's permission model", () => {
   let result: GradeResult;
   let workspace: string;
   let scratch: string;
@@ -42,31 +42,51 @@ describe('hostile checks run under Node\'s permission model', () => {
   });
 
   it('denies a check that writes a file, and reports it', async () => {
-    expect(check('writes-a-file')).toMatchObject({ status: 'fail', message: expect.stringContaining('ERR_ACCESS_DENIED FileSystemWrite <workspace>/written-by-check.txt') });
+    expect(check('writes-a-file')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('ERR_ACCESS_DENIED FileSystemWrite <workspace>/written-by-check.txt'),
+    });
     await expect(access(join(workspace, 'written-by-check.txt'))).rejects.toThrow();
   });
 
   it('denies a check that spawns a process, and reports it', () => {
-    expect(check('spawns-a-process')).toMatchObject({ status: 'fail', message: expect.stringContaining('ERR_ACCESS_DENIED ChildProcess') });
+    expect(check('spawns-a-process')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('ERR_ACCESS_DENIED ChildProcess'),
+    });
   });
 
   it('denies a check that starts a worker', () => {
-    expect(check('starts-a-worker')).toMatchObject({ status: 'fail', message: expect.stringContaining('ERR_ACCESS_DENIED WorkerThreads') });
+    expect(check('starts-a-worker')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('ERR_ACCESS_DENIED WorkerThreads'),
+    });
   });
 
   it('denies a check that reads outside the workspace (the hidden reference), and reports it', () => {
     const denied = check('reads-the-reference');
-    expect(denied).toMatchObject({ status: 'fail', message: expect.stringContaining('ERR_ACCESS_DENIED FileSystemRead') });
+    expect(denied).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('ERR_ACCESS_DENIED FileSystemRead'),
+    });
     expect(denied.message).toContain('reference/secret.txt');
     expect(denied.message).not.toContain('the hidden reference solution');
   });
 
   it('fails a check that times out', () => {
-    expect(check('never-finishes')).toEqual({ id: 'never-finishes', kind: 'required', status: 'fail', message: 'timed out after 1500 ms' });
+    expect(check('never-finishes')).toEqual({
+      id: 'never-finishes',
+      kind: 'required',
+      status: 'fail',
+      message: 'timed out after 1500 ms',
+    });
   });
 
   it('fails a check that exits without a result', () => {
-    expect(check('exits-early')).toMatchObject({ status: 'fail', message: expect.stringContaining('without a result') });
+    expect(check('exits-early')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('without a result'),
+    });
   });
 
   it('ignores fake result lines printed by workspace code', () => {

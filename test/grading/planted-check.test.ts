@@ -25,7 +25,9 @@ describe('tampering with what the grader relies on fails the trial', () => {
       await plant(workspace, path);
       const result = await gradeWorkspace({ task, workspace });
       expect(result.status).toBe('failed');
-      expect(result.findings).toEqual([{ kind: 'tampering', detail: `a file was planted at ${path}, a path the hidden checks use` }]);
+      expect(result.findings).toEqual([
+        { kind: 'tampering', detail: `a file was planted at ${path}, a path the hidden checks use` },
+      ]);
       expect(result.checksRun).toBe(0);
       expect(result.checks.map((c) => c.status)).toEqual(['fail', 'fail', 'fail']);
     },

@@ -1,4 +1,4 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApprovalSchema } from '../../src/contracts/approval.js';
@@ -14,10 +14,25 @@ describe('nothing that may cost money runs without an approval naming the exact 
   it('blocks a plan with unknown pricing until `crossover approve` writes an approval for its id', async () => {
     const root = await tempDir();
     await writeCorpus(root, SMALL_CORPUS);
-    const file = await writeExperiment(root, 'exp', syntheticExperiment({ stage: 1, agent: claude, credentials: ['ANTHROPIC_API_KEY'], arms: [{ id: 'baseline', role: 'baseline' }, { id: 'other', role: 'treatment', allowedTools: ['WebSearch'] }] }));
+    const file = await writeExperiment(
+      root,
+      'exp',
+      syntheticExperiment({
+        stage: 1,
+        agent: claude,
+        credentials: ['ANTHROPIC_API_KEY'],
+        arms: [
+          { id: 'baseline', role: 'baseline' },
+          { id: 'other', role: 'treatment', allowedTools: ['WebSearch'] },
+        ],
+      }),
+    );
     const before = await derivePlan({ experimentFile: file, root, env });
     expect(before.plan.cost.boundUsd).toBeNull();
-    expect(before.plan.approval).toEqual({ required: true, reasons: ['cost unknown: 16 trials of a paid agent with no declared price ($.pricing)'] });
+    expect(before.plan.approval).toEqual({
+      required: true,
+      reasons: ['cost unknown: 16 trials of a paid agent with no declared price ($.pricing)'],
+    });
     expect(before.runnable).toBe(false);
     expect(before.blocked.some((reason) => reason.startsWith('needs approval (cost unknown'))).toBe(true);
     expect(before.summary.cost.boundUsd).toBeNull();
@@ -28,7 +43,9 @@ describe('nothing that may cost money runs without an approval naming the exact 
     expect(approved.out).toContain(`approving plan ${before.id}`);
     expect(approved.out).toContain('cost unknown');
     const [name] = await readdir(join(root, 'experiments/approvals'));
-    const approval = ApprovalSchema.parse(JSON.parse(await readFile(join(root, 'experiments/approvals', name as string), 'utf8')));
+    const approval = ApprovalSchema.parse(
+      JSON.parse(await readFile(join(root, 'experiments/approvals', name as string), 'utf8')),
+    );
     expect(approval.planId).toBe(before.id);
 
     const after = await derivePlan({ experimentFile: file, root, env });
@@ -45,7 +62,10 @@ describe('nothing that may cost money runs without an approval naming the exact 
     const experiment = syntheticExperiment({
       stage: 1,
       agent: paidCommand,
-      arms: [{ id: 'baseline', role: 'baseline' }, { id: 'other', role: 'treatment', allowedTools: ['x'] }],
+      arms: [
+        { id: 'baseline', role: 'baseline' },
+        { id: 'other', role: 'treatment', allowedTools: ['x'] },
+      ],
       pricing: { currency: 'USD', inputPerMillionTokens: 3, outputPerMillionTokens: 15 },
       worstCaseTokens: { input: 100_000, output: 10_000 },
     });
@@ -69,10 +89,27 @@ describe('nothing that may cost money runs without an approval naming the exact 
   it('requires approval for a provider that sends source to a hosted service', async () => {
     const root = await tempDir();
     await writeCorpus(root, SMALL_CORPUS);
-    const file = await writeExperiment(root, 'exp', syntheticExperiment({
-      providers: [{ id: 'cloud', kind: 'search', mode: 'hosted', version: '2.0.0', interface: { type: 'mcp-http', url: 'https://search.example.com/mcp' }, egress: { hosts: ['search.example.com'], sendsSource: true }, pricing: { currency: 'USD', inputPerMillionTokens: 0, outputPerMillionTokens: 0 } }],
-      arms: [{ id: 'baseline', role: 'baseline' }, { id: 'cloud-search', role: 'treatment', provider: 'cloud' }],
-    }));
+    const file = await writeExperiment(
+      root,
+      'exp',
+      syntheticExperiment({
+        providers: [
+          {
+            id: 'cloud',
+            kind: 'search',
+            mode: 'hosted',
+            version: '2.0.0',
+            interface: { type: 'mcp-http', url: 'https://search.example.com/mcp' },
+            egress: { hosts: ['search.example.com'], sendsSource: true },
+            pricing: { currency: 'USD', inputPerMillionTokens: 0, outputPerMillionTokens: 0 },
+          },
+        ],
+        arms: [
+          { id: 'baseline', role: 'baseline' },
+          { id: 'cloud-search', role: 'treatment', provider: 'cloud' },
+        ],
+      }),
+    );
     const derived = await derivePlan({ experimentFile: file, root, env });
     expect(derived.plan.approval.reasons).toEqual(['sends source to hosted provider cloud']);
     expect(derived.plan.egress.hosts).toEqual(['search.example.com']);

@@ -12,8 +12,11 @@ async function project(): Promise<string> {
   const root = await tempDir();
   await writeCorpus(root, SMALL_CORPUS);
   await mkdir(join(root, 'experiments'));
-  for (const name of ['demo.ts', 'shared.ts', 'stage1.ts', 'prompts']) await cp(join(repo, 'experiments', name), join(root, 'experiments', name), { recursive: true });
-  await cp(join(repo, 'fixtures/providers/code-search'), join(root, 'fixtures/providers/code-search'), { recursive: true });
+  for (const name of ['demo.ts', 'shared.ts', 'stage1.ts', 'prompts'])
+    await cp(join(repo, 'experiments', name), join(root, 'experiments', name), { recursive: true });
+  await cp(join(repo, 'fixtures/providers/code-search'), join(root, 'fixtures/providers/code-search'), {
+    recursive: true,
+  });
   return root;
 }
 
@@ -26,12 +29,20 @@ describe('the committed experiments plan as declared', () => {
     expect(second.out).toBe(first.out);
     const plan = PlanSchema.parse(JSON.parse(first.out));
     expect(plan.synthetic).toBe(true);
-    expect(plan.arms.map((a) => [a.id, a.role])).toEqual([['baseline', 'baseline'], ['context-search', 'treatment'], ['prompt-only', 'treatment'], ['aa-control', 'aa-control']]);
+    expect(plan.arms.map((a) => [a.id, a.role])).toEqual([
+      ['baseline', 'baseline'],
+      ['context-search', 'treatment'],
+      ['prompt-only', 'treatment'],
+      ['aa-control', 'aa-control'],
+    ]);
     expect(plan.tasks).toHaveLength(SMALL_CORPUS.length);
     expect(plan.repeats).toBe(1);
     expect(plan.cost.mayCostMoney).toBe(false);
     expect(plan.approval.required).toBe(false);
-    expect(plan.arms[1]?.provider?.launch).toEqual({ command: 'node', args: ['./fixtures/providers/code-search/server.mjs'] });
+    expect(plan.arms[1]?.provider?.launch).toEqual({
+      command: 'node',
+      args: ['./fixtures/providers/code-search/server.mjs'],
+    });
   });
 
   it('blocks experiments/stage1.ts with a clear message when the agent binary or its credential is missing', async () => {

@@ -65,15 +65,24 @@ describe('a drifted plan is named, never silently replaced', () => {
     await writeFile(join(root, 'providers/server.mjs'), '// server v1\n');
     const probes = experimentLayout(root, 'exp').probesDir;
     await mkdir(probes, { recursive: true });
-    await writeFile(join(probes, 'search.json'), JSON.stringify({ digest: probeDigest(1), eligibility: { status: 'eligible' } }));
+    await writeFile(
+      join(probes, 'search.json'),
+      JSON.stringify({ digest: probeDigest(1), eligibility: { status: 'eligible' } }),
+    );
     expect((await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json'])).code).toBe(0);
 
-    await writeFile(join(probes, 'search.json'), JSON.stringify({ digest: probeDigest(2), eligibility: { status: 'eligible' } }));
+    await writeFile(
+      join(probes, 'search.json'),
+      JSON.stringify({ digest: probeDigest(2), eligibility: { status: 'eligible' } }),
+    );
     const probeChanged = await crossover(root, ['plan', '--check', 'plan.json']);
     expect(probeChanged.code).toBe(4);
     expect(probeChanged.err).toContain('- provider search: probe record changed');
 
-    await writeFile(join(probes, 'search.json'), JSON.stringify({ digest: probeDigest(1), eligibility: { status: 'eligible' } }));
+    await writeFile(
+      join(probes, 'search.json'),
+      JSON.stringify({ digest: probeDigest(1), eligibility: { status: 'eligible' } }),
+    );
     await writeFile(join(root, 'providers/server.mjs'), '// server v2\n');
     const fileChanged = await crossover(root, ['plan', '--check', 'plan.json']);
     expect(fileChanged.code).toBe(4);
@@ -85,6 +94,6 @@ describe('a drifted plan is named, never silently replaced', () => {
     await writeExperiment(root, 'exp', syntheticExperiment({ repeats: 3 }));
     const result = await crossover(root, ['plan', '--check', 'plan.json']);
     expect(result.code).toBe(4);
-    expect(result.err).toContain('- experiment repeats: the experiment\'s repeats changed');
+    expect(result.err).toContain("- experiment repeats: the experiment's repeats changed");
   });
 });

@@ -11,7 +11,10 @@ async function experimentWithHelper(root: string, title: string): Promise<string
   await writeFile(join(root, 'shared.ts'), `export const title: string = ${JSON.stringify(title)};\n`);
   const file = join(root, 'exp.ts');
   const fields = JSON.stringify(syntheticExperiment()).slice(1, -1);
-  await writeFile(file, `import { defineExperiment, type ExperimentInput } from 'crossover';\nimport { title } from './shared.js';\n\nconst input: ExperimentInput = { ${fields}, title };\nexport default defineExperiment(input);\n`);
+  await writeFile(
+    file,
+    `import { defineExperiment, type ExperimentInput } from 'crossover';\nimport { title } from './shared.js';\n\nconst input: ExperimentInput = { ${fields}, title };\nexport default defineExperiment(input);\n`,
+  );
   return file;
 }
 
@@ -30,7 +33,10 @@ describe('an experiment is loaded as its files read now', () => {
     const root = await tempDir();
     const file = join(root, 'exp.ts');
     const fields = JSON.stringify(syntheticExperiment()).slice(1, -1);
-    await writeFile(file, `import { defineExperiment } from 'crossover';\nexport default defineExperiment({ ${fields}, title: import.meta.url + ' ' + import.meta.dirname });\n`);
+    await writeFile(
+      file,
+      `import { defineExperiment } from 'crossover';\nexport default defineExperiment({ ${fields}, title: import.meta.url + ' ' + import.meta.dirname });\n`,
+    );
     expect((await loadExperiment(file)).experiment.title).toBe(`${pathToFileURL(file).href} ${root}`);
     expect(await readdir(root)).toEqual(['exp.ts']);
   });
@@ -49,6 +55,8 @@ describe('an experiment is loaded as its files read now', () => {
     const root = await tempDir();
     const file = join(root, 'throws.ts');
     await writeFile(file, "throw new Error('CROSSOVER_AGENT: expected claude-code or codex');\n");
-    await expect(loadExperiment(file)).rejects.toThrow(`${file}: could not be loaded (CROSSOVER_AGENT: expected claude-code or codex)`);
+    await expect(loadExperiment(file)).rejects.toThrow(
+      `${file}: could not be loaded (CROSSOVER_AGENT: expected claude-code or codex)`,
+    );
   });
 });

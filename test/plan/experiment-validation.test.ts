@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderPrompt } from '../../src/plan/prompt.js';
 import { loadExperiment } from '../../src/plan/load-experiment.js';
+import { renderPrompt } from '../../src/plan/prompt.js';
 import { tempDir } from '../helpers/temp.js';
 import { crossover, SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from './helpers.js';
 
@@ -24,7 +24,13 @@ describe('an invalid experiment is refused with the file and the JSON path named
   });
 
   it('names the field of a wrong value and of an unknown key', async () => {
-    const wrongRole = await planOf({ ...syntheticExperiment(), arms: [{ id: 'baseline', role: 'baseline' }, { id: 't', role: 'treatmnt' }] });
+    const wrongRole = await planOf({
+      ...syntheticExperiment(),
+      arms: [
+        { id: 'baseline', role: 'baseline' },
+        { id: 't', role: 'treatmnt' },
+      ],
+    });
     expect(wrongRole.code).toBe(2);
     expect(wrongRole.err).toContain('experiments/exp.ts: invalid');
     expect(wrongRole.err).toContain('$.arms[1].role');
@@ -41,11 +47,24 @@ describe('an invalid experiment is refused with the file and the JSON path named
   it('refuses arms that cannot form a fair comparison', async () => {
     const noBaseline = await planOf(syntheticExperiment({ arms: [{ id: 'a', role: 'treatment' }] }));
     expect(noBaseline.err).toContain('$.arms: expected exactly one arm with role "baseline", found 0');
-    const unknownProvider = await planOf(syntheticExperiment({ arms: [{ id: 'baseline', role: 'baseline' }, { id: 't', role: 'treatment', provider: 'nope' }] }));
+    const unknownProvider = await planOf(
+      syntheticExperiment({
+        arms: [
+          { id: 'baseline', role: 'baseline' },
+          { id: 't', role: 'treatment', provider: 'nope' },
+        ],
+      }),
+    );
     expect(unknownProvider.err).toContain('$.arms[1].provider: expected the id of a declared provider, got "nope"');
-    const unequalControl = await planOf(syntheticExperiment({
-      arms: [{ id: 'baseline', role: 'baseline' }, { id: 't', role: 'treatment' }, { id: 'aa', role: 'aa-control', allowedTools: ['extra'] }],
-    }));
+    const unequalControl = await planOf(
+      syntheticExperiment({
+        arms: [
+          { id: 'baseline', role: 'baseline' },
+          { id: 't', role: 'treatment' },
+          { id: 'aa', role: 'aa-control', allowedTools: ['extra'] },
+        ],
+      }),
+    );
     expect(unequalControl.err).toContain('$.arms[2]: the aa-control arm must repeat the baseline "baseline" exactly');
     const unknownTask = await planOf(syntheticExperiment({ tasks: ['api-a', 'missing'] }));
     expect(unknownTask.err).toContain('$.tasks[1]: expected a task of corpus test-corpus, "missing" is not one');

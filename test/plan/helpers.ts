@@ -19,7 +19,15 @@ async function put(path: string, text: string): Promise<void> {
 /** A small valid corpus under `<root>/corpus`: every task has a workspace, one check and a reference. */
 export async function writeCorpus(root: string, tasks: readonly TaskSpec[]): Promise<string> {
   const dir = join(root, 'corpus');
-  await put(join(dir, 'corpus.json'), JSON.stringify({ schema: 'crossover.corpus/1', id: 'test-corpus', version: '1.0.0', categories: CATEGORIES.map((id) => ({ id, title: id })) }));
+  await put(
+    join(dir, 'corpus.json'),
+    JSON.stringify({
+      schema: 'crossover.corpus/1',
+      id: 'test-corpus',
+      version: '1.0.0',
+      categories: CATEGORIES.map((id) => ({ id, title: id })),
+    }),
+  );
   for (const task of tasks) {
     const base = join(dir, 'tasks', task.id);
     await put(
@@ -57,7 +65,10 @@ export const SMALL_CORPUS: TaskSpec[] = [
 export async function writeExperiment(root: string, name: string, experiment: ExperimentInput): Promise<string> {
   await put(join(root, 'experiments/prompts/default.md'), 'Please help.\n\n{{task.prompt}}\n');
   const file = join(root, 'experiments', `${name}.ts`);
-  await put(file, `import { defineExperiment } from 'crossover';\n\nexport default defineExperiment(${JSON.stringify(experiment, null, 2)});\n`);
+  await put(
+    file,
+    `import { defineExperiment } from 'crossover';\n\nexport default defineExperiment(${JSON.stringify(experiment, null, 2)});\n`,
+  );
   return file;
 }
 
@@ -70,7 +81,11 @@ export function syntheticExperiment(overrides: Partial<ExperimentInput> = {}): E
     agent: { adapter: 'synthetic', behavior: 'seeded', successProbability: 0.5 },
     arms: [
       { id: 'baseline', role: 'baseline' },
-      { id: 'better', role: 'treatment', agent: { adapter: 'synthetic', behavior: 'seeded', successProbability: 0.75 } },
+      {
+        id: 'better',
+        role: 'treatment',
+        agent: { adapter: 'synthetic', behavior: 'seeded', successProbability: 0.75 },
+      },
     ],
     repeats: 2,
     promptTemplate: 'prompts/default.md',

@@ -2,8 +2,8 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { digestBytes } from '../../src/contracts/canonical.js';
-import { derivePlan } from '../../src/plan/derive.js';
 import { experimentLayout } from '../../src/io/layout.js';
+import { derivePlan } from '../../src/plan/derive.js';
 import { tempDir } from '../helpers/temp.js';
 import { crossover, SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from './helpers.js';
 
@@ -14,32 +14,45 @@ async function withProvider(root: string) {
   await writeCorpus(root, SMALL_CORPUS);
   await mkdir(join(root, 'providers'));
   // would leave a marker if planning ever started it
-  await writeFile(join(root, 'providers/server.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(join(root, 'STARTED'))}, 'x');\n`);
+  await writeFile(
+    join(root, 'providers/server.mjs'),
+    `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(join(root, 'STARTED'))}, 'x');\n`,
+  );
   await mkdir(join(root, 'experiments/instructions'), { recursive: true });
   await writeFile(join(root, 'experiments/instructions/CLAUDE.md'), 'Use the search tool.\n');
-  return writeExperiment(root, 'exp', syntheticExperiment({
-    sandbox: 'bubblewrap',
-    credentials: ['SEARCH_TOKEN'],
-    providers: [
-      {
-        id: 'search',
-        kind: 'search',
-        mode: 'local',
-        version: '1.0.0',
-        interface: { type: 'mcp-stdio', command: 'node', args: ['../providers/server.mjs', '--verbose'] },
-        index: { command: 'node', args: ['../providers/server.mjs', '--index'] },
-        allowedTools: ['search_code'],
-      },
-    ],
-    arms: [
-      { id: 'baseline', role: 'baseline' },
-      { id: 'with-search', role: 'treatment', provider: 'search', allowedTools: ['search_code'], instructionFiles: [{ source: 'instructions/CLAUDE.md', target: '.claude/CLAUDE.md' }] },
-    ],
-  }));
+  return writeExperiment(
+    root,
+    'exp',
+    syntheticExperiment({
+      sandbox: 'bubblewrap',
+      credentials: ['SEARCH_TOKEN'],
+      providers: [
+        {
+          id: 'search',
+          kind: 'search',
+          mode: 'local',
+          version: '1.0.0',
+          interface: { type: 'mcp-stdio', command: 'node', args: ['../providers/server.mjs', '--verbose'] },
+          index: { command: 'node', args: ['../providers/server.mjs', '--index'] },
+          allowedTools: ['search_code'],
+        },
+      ],
+      arms: [
+        { id: 'baseline', role: 'baseline' },
+        {
+          id: 'with-search',
+          role: 'treatment',
+          provider: 'search',
+          allowedTools: ['search_code'],
+          instructionFiles: [{ source: 'instructions/CLAUDE.md', target: '.claude/CLAUDE.md' }],
+        },
+      ],
+    }),
+  );
 }
 
 describe('planning binds every identity and starts nothing', () => {
-  it('blocks an arm whose provider has no probe record, and binds the record\'s digest once probed', async () => {
+  it("blocks an arm whose provider has no probe record, and binds the record's digest once probed", async () => {
     const root = await tempDir();
     const file = await withProvider(root);
     const unprobed = await derivePlan({ experimentFile: file, root, env: { ...env, SEARCH_TOKEN: 'tok' } });
@@ -48,14 +61,27 @@ describe('planning binds every identity and starts nothing', () => {
 
     const probes = experimentLayout(root, 'exp').probesDir;
     await mkdir(probes, { recursive: true });
-    await writeFile(join(probes, 'search.json'), JSON.stringify({ schema: 'crossover.probe/1', digest: PROBE, eligibility: { status: 'eligible', cohort: 'local', reasons: [] } }));
+    await writeFile(
+      join(probes, 'search.json'),
+      JSON.stringify({
+        schema: 'crossover.probe/1',
+        digest: PROBE,
+        eligibility: { status: 'eligible', cohort: 'local', reasons: [] },
+      }),
+    );
     const probed = await derivePlan({ experimentFile: file, root, env: { ...env, SEARCH_TOKEN: 'tok' } });
     const provider = probed.plan.arms[1]?.provider;
     expect(provider).toMatchObject({ probeDigest: PROBE, eligibility: 'eligible', tools: ['search_code'] });
     expect(provider?.launch).toEqual({ command: 'node', args: ['./providers/server.mjs', '--verbose'] });
     expect(provider?.index).toEqual({ command: 'node', args: ['./providers/server.mjs', '--index'] });
     expect(provider?.files).toEqual([{ path: 'providers/server.mjs', digest: expect.stringMatching(/^sha256:/) }]);
-    expect(probed.plan.arms[1]?.instructionFiles).toEqual([{ source: 'experiments/instructions/CLAUDE.md', target: '.claude/CLAUDE.md', digest: digestBytes('Use the search tool.\n') }]);
+    expect(probed.plan.arms[1]?.instructionFiles).toEqual([
+      {
+        source: 'experiments/instructions/CLAUDE.md',
+        target: '.claude/CLAUDE.md',
+        digest: digestBytes('Use the search tool.\n'),
+      },
+    ]);
     expect(probed.id).not.toBe(unprobed.id);
     await expect(access(join(root, 'STARTED'))).rejects.toThrow();
   });
@@ -81,14 +107,29 @@ describe('planning binds every identity and starts nothing', () => {
   it('binds the sandbox version, and blocks with a clear reason when bwrap is missing', async () => {
     const root = await tempDir();
     const file = await withProvider(root);
-    const noBwrap = await derivePlan({ experimentFile: file, root, env: { PATH: join(root, 'empty-bin'), SEARCH_TOKEN: 't' } });
+    const noBwrap = await derivePlan({
+      experimentFile: file,
+      root,
+      env: { PATH: join(root, 'empty-bin'), SEARCH_TOKEN: 't' },
+    });
     expect(noBwrap.plan.environment.sandbox).toEqual({ kind: 'bubblewrap', version: null });
-    expect(noBwrap.blocked).toContain('sandbox bubblewrap not available: `bwrap --version` failed (install bubblewrap, e.g. apt-get install bubblewrap)');
+    expect(noBwrap.blocked).toContain(
+      'sandbox bubblewrap not available: `bwrap --version` failed (install bubblewrap, e.g. apt-get install bubblewrap)',
+    );
     const binDir = join(root, 'fake-bin');
     await mkdir(binDir);
     await writeFile(join(binDir, 'bwrap'), '#!/bin/sh\necho "bubblewrap 9.8.7"\n', { mode: 0o755 });
-    const fake = await derivePlan({ experimentFile: file, root, env: { PATH: `${binDir}:${process.env.PATH}`, SEARCH_TOKEN: 't' } });
-    expect(fake.plan.environment).toMatchObject({ node: process.version, os: process.platform, arch: process.arch, sandbox: { kind: 'bubblewrap', version: '9.8.7' } });
+    const fake = await derivePlan({
+      experimentFile: file,
+      root,
+      env: { PATH: `${binDir}:${process.env.PATH}`, SEARCH_TOKEN: 't' },
+    });
+    expect(fake.plan.environment).toMatchObject({
+      node: process.version,
+      os: process.platform,
+      arch: process.arch,
+      sandbox: { kind: 'bubblewrap', version: '9.8.7' },
+    });
   });
 
   it('blocks a schedule larger than the trial budget instead of dropping trials', async () => {
@@ -97,13 +138,19 @@ describe('planning binds every identity and starts nothing', () => {
     const file = await writeExperiment(root, 'exp', syntheticExperiment({ budget: { maxTrials: 20 } }));
     const derived = await derivePlan({ experimentFile: file, root, env });
     expect(derived.plan.schedule.trials).toHaveLength(36);
-    expect(derived.blocked).toEqual(['the schedule holds 36 trials but the budget allows 20: raise $.budget.maxTrials (limit 2000) or shrink the slice']);
+    expect(derived.blocked).toEqual([
+      'the schedule holds 36 trials but the budget allows 20: raise $.budget.maxTrials (limit 2000) or shrink the slice',
+    ]);
   });
 
   it('refuses a budget above the hard limits', async () => {
     const root = await tempDir();
     await writeCorpus(root, SMALL_CORPUS);
-    await writeExperiment(root, 'exp', syntheticExperiment({ budget: { maxTrials: 2001, deadlineSec: 5 * 3600, trialTimeoutSec: 601 } }));
+    await writeExperiment(
+      root,
+      'exp',
+      syntheticExperiment({ budget: { maxTrials: 2001, deadlineSec: 5 * 3600, trialTimeoutSec: 601 } }),
+    );
     const result = await crossover(root, ['plan', 'experiments/exp.ts']);
     expect(result.code).toBe(2);
     expect(result.err).toContain('$.budget.maxTrials');
@@ -111,7 +158,7 @@ describe('planning binds every identity and starts nothing', () => {
     expect(result.err).toContain('$.budget.trialTimeoutSec');
   });
 
-  it('caps each task\'s agent timeout at the budget\'s per-trial timeout', async () => {
+  it("caps each task's agent timeout at the budget's per-trial timeout", async () => {
     const root = await tempDir();
     await writeCorpus(root, SMALL_CORPUS);
     const file = await writeExperiment(root, 'exp', syntheticExperiment({ budget: { trialTimeoutSec: 60 } }));

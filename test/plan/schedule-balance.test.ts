@@ -6,7 +6,12 @@ const digest = (n: number) => `sha256:${n.toString(16).padStart(64, '0')}`;
 
 function input(treatments: number, tasks: number, repeats: number, seed = 'exp') {
   const armIds = ['baseline', ...Array.from({ length: treatments }, (_, i) => `t${i}`)];
-  return { experimentId: seed, tasks: Array.from({ length: tasks }, (_, i) => ({ id: `task-${i}`, digest: digest(i) })), armIds, repeats };
+  return {
+    experimentId: seed,
+    tasks: Array.from({ length: tasks }, (_, i) => ({ id: `task-${i}`, digest: digest(i) })),
+    armIds,
+    repeats,
+  };
 }
 
 function blocksOf(schedule: ReturnType<typeof buildSchedule>): string[][] {
@@ -20,15 +25,21 @@ const treatments = fc.integer({ min: 1, max: 6 });
 describe('the Williams schedule stays balanced (order effects cannot favour an arm)', () => {
   it('puts every arm exactly once in every block of (task, repeat)', () => {
     fc.assert(
-      fc.property(treatments, fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 4 }), fc.string(), (t, tasks, repeats, seed) => {
-        const plan = input(t, tasks, repeats, seed);
-        const schedule = buildSchedule(plan);
-        const blocks = blocksOf(schedule);
-        expect(blocks).toHaveLength(tasks * repeats);
-        for (const block of blocks) expect([...block].sort()).toEqual([...plan.armIds].sort());
-        expect(schedule.trials).toHaveLength(tasks * repeats * plan.armIds.length);
-        expect(new Set(schedule.trials.map((trial) => trial.id)).size).toBe(schedule.trials.length);
-      }),
+      fc.property(
+        treatments,
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.string(),
+        (t, tasks, repeats, seed) => {
+          const plan = input(t, tasks, repeats, seed);
+          const schedule = buildSchedule(plan);
+          const blocks = blocksOf(schedule);
+          expect(blocks).toHaveLength(tasks * repeats);
+          for (const block of blocks) expect([...block].sort()).toEqual([...plan.armIds].sort());
+          expect(schedule.trials).toHaveLength(tasks * repeats * plan.armIds.length);
+          expect(new Set(schedule.trials.map((trial) => trial.id)).size).toBe(schedule.trials.length);
+        },
+      ),
     );
   });
 
@@ -60,7 +71,9 @@ describe('the Williams schedule stays balanced (order effects cannot favour an a
         expect(williamsRows(k)).toHaveLength(k % 2 === 0 ? k : 2 * k);
         const schedule = buildSchedule(input(t, williamsRows(k).length, cycles, seed));
         const pairs = new Map<string, number>();
-        for (const block of blocksOf(schedule)) for (let p = 1; p < k; p++) pairs.set(`${block[p - 1]}>${block[p]}`, (pairs.get(`${block[p - 1]}>${block[p]}`) ?? 0) + 1);
+        for (const block of blocksOf(schedule))
+          for (let p = 1; p < k; p++)
+            pairs.set(`${block[p - 1]}>${block[p]}`, (pairs.get(`${block[p - 1]}>${block[p]}`) ?? 0) + 1);
         expect(pairs.size).toBe(k * (k - 1));
         expect(new Set(pairs.values()).size).toBe(1);
         expect(scheduleBalance(schedule).carryoverSpread).toBe(0);
@@ -70,11 +83,19 @@ describe('the Williams schedule stays balanced (order effects cannot favour an a
 
   it('replans to the same schedule, and the row order depends on the experiment id', () => {
     fc.assert(
-      fc.property(treatments, fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 3 }), fc.string(), (t, tasks, repeats, seed) => {
-        expect(buildSchedule(input(t, tasks, repeats, seed))).toEqual(buildSchedule(input(t, tasks, repeats, seed)));
-      }),
+      fc.property(
+        treatments,
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.string(),
+        (t, tasks, repeats, seed) => {
+          expect(buildSchedule(input(t, tasks, repeats, seed))).toEqual(buildSchedule(input(t, tasks, repeats, seed)));
+        },
+      ),
     );
-    const orders = new Set(['a', 'b', 'c', 'd', 'e', 'f'].map((seed) => JSON.stringify(buildSchedule(input(3, 4, 1, seed)).rows)));
+    const orders = new Set(
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((seed) => JSON.stringify(buildSchedule(input(3, 4, 1, seed)).rows)),
+    );
     expect(orders.size).toBeGreaterThan(1);
   });
 

@@ -6,12 +6,23 @@ import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import { derivePlan } from '../../src/plan/derive.js';
 import { stage1Slice } from '../../src/plan/stages.js';
 import { tempDir } from '../helpers/temp.js';
-import { CATEGORIES, crossover, SMALL_CORPUS, syntheticExperiment, type TaskSpec, writeCorpus, writeExperiment } from './helpers.js';
+import {
+  CATEGORIES,
+  crossover,
+  SMALL_CORPUS,
+  syntheticExperiment,
+  type TaskSpec,
+  writeCorpus,
+  writeExperiment,
+} from './helpers.js';
 
 const env = { PATH: process.env.PATH };
 
 function treatments(n: number): ExperimentInput['arms'] {
-  return [{ id: 'baseline', role: 'baseline' }, ...Array.from({ length: n }, (_, i) => ({ id: `t${i}`, role: 'treatment' as const, allowedTools: [`tool-${i}`] }))];
+  return [
+    { id: 'baseline', role: 'baseline' },
+    ...Array.from({ length: n }, (_, i) => ({ id: `t${i}`, role: 'treatment' as const, allowedTools: [`tool-${i}`] })),
+  ];
 }
 
 async function plan(experiment: ExperimentInput, tasks: readonly TaskSpec[] = SMALL_CORPUS) {
@@ -21,13 +32,19 @@ async function plan(experiment: ExperimentInput, tasks: readonly TaskSpec[] = SM
   return { root, result: await crossover(root, ['plan', 'experiments/exp.ts']) };
 }
 
-const thirtyTasks: TaskSpec[] = Array.from({ length: 30 }, (_, i) => ({ id: `task-${String(i).padStart(2, '0')}`, category: CATEGORIES[i % 6] as string, surface: i % 2 ? 'api' : 'browser' }));
+const thirtyTasks: TaskSpec[] = Array.from({ length: 30 }, (_, i) => ({
+  id: `task-${String(i).padStart(2, '0')}`,
+  category: CATEGORIES[i % 6] as string,
+  surface: i % 2 ? 'api' : 'browser',
+}));
 
-describe('a plan that breaks its stage\'s rules is refused, naming the rule', () => {
+describe("a plan that breaks its stage's rules is refused, naming the rule", () => {
   it('refuses a stage-1 experiment with 5 treatments', async () => {
     const { result } = await plan(syntheticExperiment({ stage: 1, arms: treatments(5) }));
     expect(result.code).toBe(6);
-    expect(result.err).toContain('experiments/exp.ts: refused by stage-1 rule "baseline plus at most 3 treatments": $.arms holds 5 treatments');
+    expect(result.err).toContain(
+      'experiments/exp.ts: refused by stage-1 rule "baseline plus at most 3 treatments": $.arms holds 5 treatments',
+    );
   });
 
   it('accepts a stage-1 experiment with 3 treatments on the coverage-rule slice', async () => {
@@ -39,12 +56,26 @@ describe('a plan that breaks its stage\'s rules is refused, naming the rule', ()
   it('refuses stage 1 with other than 2 repeats, with an aa-control, or with a slice that misses the coverage', async () => {
     const repeats = await plan(syntheticExperiment({ stage: 1, repeats: 3 }));
     expect(repeats.result.err).toContain('refused by stage-1 rule "2 repeats": $.repeats is 3');
-    const aa = await plan(syntheticExperiment({ stage: 1, arms: [{ id: 'baseline', role: 'baseline' }, { id: 't', role: 'treatment', allowedTools: ['x'] }, { id: 'aa', role: 'aa-control' }] }));
+    const aa = await plan(
+      syntheticExperiment({
+        stage: 1,
+        arms: [
+          { id: 'baseline', role: 'baseline' },
+          { id: 't', role: 'treatment', allowedTools: ['x'] },
+          { id: 'aa', role: 'aa-control' },
+        ],
+      }),
+    );
     expect(aa.result.err).toContain('refused by stage-1 rule "A/B only"');
     const slice = await plan(syntheticExperiment({ stage: 1, tasks: ['api-a', 'api-b', 'web-a', 'web-b'] }));
     expect(slice.result.code).toBe(6);
-    expect(slice.result.err).toContain('refused by stage-1 rule "a 4-task slice: 2 api, 2 browser, at least 4 categories": $.tasks gives 4 tasks, 2 api, 2 browser, 3 categories');
-    const none = await plan(syntheticExperiment({ stage: 1 }), SMALL_CORPUS.filter((t) => t.surface !== 'browser'));
+    expect(slice.result.err).toContain(
+      'refused by stage-1 rule "a 4-task slice: 2 api, 2 browser, at least 4 categories": $.tasks gives 4 tasks, 2 api, 2 browser, 3 categories',
+    );
+    const none = await plan(
+      syntheticExperiment({ stage: 1 }),
+      SMALL_CORPUS.filter((t) => t.surface !== 'browser'),
+    );
     expect(none.result.err).toContain('has no such slice');
   });
 
@@ -72,7 +103,11 @@ describe('a plan that breaks its stage\'s rules is refused, naming the rule', ()
   });
 
   it('refuses stage 2 without 30 tasks, 3 repeats, an aa-control arm or a stage-1 scorecard', async () => {
-    const aaArms = [{ id: 'baseline', role: 'baseline' as const }, { id: 't', role: 'treatment' as const, allowedTools: ['x'] }, { id: 'aa', role: 'aa-control' as const }];
+    const aaArms = [
+      { id: 'baseline', role: 'baseline' as const },
+      { id: 't', role: 'treatment' as const, allowedTools: ['x'] },
+      { id: 'aa', role: 'aa-control' as const },
+    ];
     const small = await plan(syntheticExperiment({ stage: 2, repeats: 3, arms: aaArms }));
     expect(small.result.err).toContain('refused by stage-2 rule "at least 30 tasks": the slice holds 9 tasks');
     const twoRepeats = await plan(syntheticExperiment({ stage: 2, repeats: 2, arms: aaArms }), thirtyTasks);
@@ -80,33 +115,65 @@ describe('a plan that breaks its stage\'s rules is refused, naming the rule', ()
     const noControl = await plan(syntheticExperiment({ stage: 2, repeats: 3 }), thirtyTasks);
     expect(noControl.result.err).toContain('refused by stage-2 rule "an independent aa-control arm"');
     const noScorecard = await plan(syntheticExperiment({ stage: 2, repeats: 3, arms: aaArms }), thirtyTasks);
-    expect(noScorecard.result.err).toContain('refused by stage-2 rule "a stage-1 scorecard whose feasibility gates passed": $.stage1Scorecard is missing');
+    expect(noScorecard.result.err).toContain(
+      'refused by stage-2 rule "a stage-1 scorecard whose feasibility gates passed": $.stage1Scorecard is missing',
+    );
   });
 
   it('accepts stage 2 only with a stage-1 scorecard whose feasibility gates all passed, and binds its digest', async () => {
     const root = await tempDir();
     await writeCorpus(root, thirtyTasks);
-    const file = await writeExperiment(root, 'exp', syntheticExperiment({
-      stage: 2,
-      repeats: 3,
-      arms: [{ id: 'baseline', role: 'baseline' }, { id: 't', role: 'treatment', allowedTools: ['x'] }, { id: 'aa', role: 'aa-control' }],
-      stage1Scorecard: 'stage1-scorecard.json',
-    }));
-    const gates = { setup: { passed: true }, freshness: { passed: true }, contamination: { passed: true }, cleanup: true, observability: { passed: false } };
+    const file = await writeExperiment(
+      root,
+      'exp',
+      syntheticExperiment({
+        stage: 2,
+        repeats: 3,
+        arms: [
+          { id: 'baseline', role: 'baseline' },
+          { id: 't', role: 'treatment', allowedTools: ['x'] },
+          { id: 'aa', role: 'aa-control' },
+        ],
+        stage1Scorecard: 'stage1-scorecard.json',
+      }),
+    );
+    const gates = {
+      setup: { passed: true },
+      freshness: { passed: true },
+      contamination: { passed: true },
+      cleanup: true,
+      observability: { passed: false },
+    };
     await writeFile(join(root, 'experiments/stage1-scorecard.json'), JSON.stringify({ feasibility: gates }));
-    await expect(derivePlan({ experimentFile: file, root, env })).rejects.toThrow('does not show observability as passed');
-    await writeFile(join(root, 'experiments/stage1-scorecard.json'), JSON.stringify({ feasibility: { ...gates, observability: { passed: true } } }));
+    await expect(derivePlan({ experimentFile: file, root, env })).rejects.toThrow(
+      'does not show observability as passed',
+    );
+    await writeFile(
+      join(root, 'experiments/stage1-scorecard.json'),
+      JSON.stringify({ feasibility: { ...gates, observability: { passed: true } } }),
+    );
     const derived = await derivePlan({ experimentFile: file, root, env });
     expect(derived.plan.stage1Scorecard?.path).toBe('experiments/stage1-scorecard.json');
     expect(derived.plan.schedule.trials).toHaveLength(30 * 3 * 3);
     // 3 arms (odd): 6 Williams rows, 90 blocks = 15 complete cycles
-    expect(derived.summary.balance).toMatchObject({ rows: 6, blocks: 90, completeCycles: 15, partialBlocks: 0, positionSpread: 0, carryoverSpread: 0 });
+    expect(derived.summary.balance).toMatchObject({
+      rows: 6,
+      blocks: 90,
+      completeCycles: 15,
+      partialBlocks: 0,
+      positionSpread: 0,
+      carryoverSpread: 0,
+    });
   });
 
   it('plans a stage-0 experiment with a real agent but blocks it: stage 0 probes and plans only', async () => {
     const root = await tempDir();
     await writeCorpus(root, SMALL_CORPUS);
-    const file = await writeExperiment(root, 'exp', syntheticExperiment({ agent: { adapter: 'command', command: 'true' }, arms: treatments(1) }));
+    const file = await writeExperiment(
+      root,
+      'exp',
+      syntheticExperiment({ agent: { adapter: 'command', command: 'true' }, arms: treatments(1) }),
+    );
     const derived = await derivePlan({ experimentFile: file, root, env });
     expect(derived.blocked).toEqual(['stage 0 probes and plans only: a real agent runs from stage 1 on']);
   });

@@ -1,22 +1,33 @@
-import { createServer, type Server } from 'node:http';
 import { mkdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { BrowserSession } from '../../src/grading/browser-session.js';
-import { planDir, receiptNames, REPO, REPORTER, smallProject, vitest } from './project.js';
+import { planDir, REPO, REPORTER, receiptNames, smallProject, vitest } from './project.js';
 
 const session = new BrowserSession();
 afterAll(() => session.close());
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
 
 /** Serves `dir` on 127.0.0.1: the report fetches its data, which a file:// page may not. */
 async function serve(dir: string): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = join(dir, path === '/' ? 'index.html' : path);
     readFile(file).then(
-      (bytes) => response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(bytes),
+      (bytes) =>
+        response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(bytes),
       () => response.writeHead(404).end(),
     );
   });
@@ -32,15 +43,28 @@ interface StoredReceipt {
   checks: { id: string; kind: string; status: string }[];
 }
 
-it('Vitest\'s static HTML report of a run shows a failed trial with one assertion per failed hidden check and its diagnostics annotations', async () => {
+it("Vitest's static HTML report of a run shows a failed trial with one assertion per failed hidden check and its diagnostics annotations", async () => {
   const root = await smallProject();
-  const run = await vitest(root, ['run', '--project', 'small', '--reporter=html', `--reporter=${REPORTER}`, '--outputFile.html=html/index.html']);
+  const run = await vitest(root, [
+    'run',
+    '--project',
+    'small',
+    '--reporter=html',
+    `--reporter=${REPORTER}`,
+    '--outputFile.html=html/index.html',
+  ]);
   expect(run.all).toContain('16/16 trials done');
 
   // A trial whose receipt failed a required check: the report must show that check by name.
   const dir = await planDir(root);
-  const receipts = await Promise.all((await receiptNames(dir)).map(async (name) => JSON.parse(await readFile(join(dir, 'receipts', name), 'utf8')) as StoredReceipt));
-  const failed = receipts.find((r) => r.status === 'failed' && r.checks.some((c) => c.kind === 'required' && c.status === 'fail'));
+  const receipts = await Promise.all(
+    (await receiptNames(dir)).map(
+      async (name) => JSON.parse(await readFile(join(dir, 'receipts', name), 'utf8')) as StoredReceipt,
+    ),
+  );
+  const failed = receipts.find(
+    (r) => r.status === 'failed' && r.checks.some((c) => c.kind === 'required' && c.status === 'fail'),
+  );
   if (!failed) throw new Error(`no failed trial in this run:\n${run.all}`);
   const name = `${failed.trial.arm} #${failed.trial.repeat}`;
 
@@ -50,7 +74,10 @@ it('Vitest\'s static HTML report of a run shows a failed trial with one assertio
     if (!('browser' in launched)) throw new Error(launched.reason);
     const context = await launched.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     // Loopback only: anything else the report asks for is refused, not attempted.
-    await context.route((target) => !target.href.startsWith(url), (route) => route.abort());
+    await context.route(
+      (target) => !target.href.startsWith(url),
+      (route) => route.abort(),
+    );
     const page = await context.newPage();
     await page.goto(url);
 

@@ -2,7 +2,16 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outcomes, planDir, receiptNames, REPORTER, reportedTests, scorecardWithoutTiming, smallProject, vitest } from './project.js';
+import {
+  outcomes,
+  planDir,
+  REPORTER,
+  receiptNames,
+  reportedTests,
+  scorecardWithoutTiming,
+  smallProject,
+  vitest,
+} from './project.js';
 
 const TRIALS = 16;
 const RUN_TIMEOUT = 300_000;
@@ -23,7 +32,11 @@ beforeAll(async () => {
   const run = await vitest(referenceRoot, ['run', '--project', 'small']);
   const dir = await planDir(referenceRoot);
   const plan = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8')) as { schedule: { trials: { id: string }[] } };
-  reference = { outcomes: await outcomes(dir), scorecard: await scorecardWithoutTiming(dir), trialIds: plan.schedule.trials.map((t) => `${t.id}.json`).sort() };
+  reference = {
+    outcomes: await outcomes(dir),
+    scorecard: await scorecardWithoutTiming(dir),
+    trialIds: plan.schedule.trials.map((t) => `${t.id}.json`).sort(),
+  };
   expect(Object.keys(reference.outcomes), run.all).toEqual(reference.trialIds);
   expect(reference.trialIds).toHaveLength(TRIALS);
 }, RUN_TIMEOUT);
@@ -59,68 +72,89 @@ async function storedReceipts(dir: string): Promise<Map<string, StoredReceipt>> 
 }
 
 describe('a run is the same however it is cut up', () => {
-  it('a run SIGKILLed half-way and started again runs no trial twice and scores exactly like an uninterrupted run', async () => {
-    const root = await smallProject();
-    const killed = vitest(root, ['run', '--project', 'small']);
-    await receiptsAppear(root, 5, killed);
-    process.kill(-(killed.pid as number), 'SIGKILL');
-    const ended = await killed;
-    expect(ended.signal).toBe('SIGKILL');
+  it(
+    'a run SIGKILLed half-way and started again runs no trial twice and scores exactly like an uninterrupted run',
+    async () => {
+      const root = await smallProject();
+      const killed = vitest(root, ['run', '--project', 'small']);
+      await receiptsAppear(root, 5, killed);
+      process.kill(-(killed.pid as number), 'SIGKILL');
+      const ended = await killed;
+      expect(ended.signal).toBe('SIGKILL');
 
-    const dir = await planDir(root);
-    const before = await storedReceipts(dir);
-    expect(before.size).toBeGreaterThanOrEqual(5);
-    expect(before.size).toBeLessThan(TRIALS);
+      const dir = await planDir(root);
+      const before = await storedReceipts(dir);
+      expect(before.size).toBeGreaterThanOrEqual(5);
+      expect(before.size).toBeLessThan(TRIALS);
 
-    // `vitest list` names what is left: every trial without a receipt, and nothing else.
-    const plan = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8')) as { schedule: { trials: { id: string; taskId: string; arm: string; repeat: number }[] } };
-    const left = plan.schedule.trials.filter((t) => !before.has(`${t.id}.json`)).map((t) => `${t.taskId} > ${t.arm} #${t.repeat}`);
-    const listed = await vitest(root, ['list', '--project', 'small', '--json=left.json']);
-    expect(listed.exitCode, listed.all).toBe(0);
-    const names = (JSON.parse(await readFile(join(root, 'left.json'), 'utf8')) as { name: string }[]).map((t) => t.name);
-    expect(names.sort()).toEqual(left.sort());
+      // `vitest list` names what is left: every trial without a receipt, and nothing else.
+      const plan = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8')) as {
+        schedule: { trials: { id: string; taskId: string; arm: string; repeat: number }[] };
+      };
+      const left = plan.schedule.trials
+        .filter((t) => !before.has(`${t.id}.json`))
+        .map((t) => `${t.taskId} > ${t.arm} #${t.repeat}`);
+      const listed = await vitest(root, ['list', '--project', 'small', '--json=left.json']);
+      expect(listed.exitCode, listed.all).toBe(0);
+      const names = (JSON.parse(await readFile(join(root, 'left.json'), 'utf8')) as { name: string }[]).map(
+        (t) => t.name,
+      );
+      expect(names.sort()).toEqual(left.sort());
 
-    const resumed = await vitest(root, ['run', '--project', 'small']);
-    const done = TRIALS - before.size;
-    expect(resumed.all).toContain(`${TRIALS}/${TRIALS} trials done (${done} this run, ${before.size} resumed)`);
-    expect(resumed.all).not.toContain('crossover: ');
+      const resumed = await vitest(root, ['run', '--project', 'small']);
+      const done = TRIALS - before.size;
+      expect(resumed.all).toContain(`${TRIALS}/${TRIALS} trials done (${done} this run, ${before.size} resumed)`);
+      expect(resumed.all).not.toContain('crossover: ');
 
-    // The second run skipped exactly the trials whose receipts existed, saying why, and ran all the others.
-    const tests = await reportedTests(root);
-    expect(tests).toHaveLength(TRIALS);
-    const skipped = tests.filter((t) => t.status === 'skipped');
-    expect(skipped.map((t) => `${t.trialId}.json`).sort()).toEqual([...before.keys()].sort());
-    for (const test of skipped) expect(test.resumed).toBe('its receipt already exists: skipped, not run twice');
-    for (const test of tests.filter((t) => t.status !== 'skipped')) {
-      expect(before.has(`${test.trialId}.json`)).toBe(false);
-      expect(test.resumed).toBeUndefined();
-    }
+      // The second run skipped exactly the trials whose receipts existed, saying why, and ran all the others.
+      const tests = await reportedTests(root);
+      expect(tests).toHaveLength(TRIALS);
+      const skipped = tests.filter((t) => t.status === 'skipped');
+      expect(skipped.map((t) => `${t.trialId}.json`).sort()).toEqual([...before.keys()].sort());
+      for (const test of skipped) expect(test.resumed).toBe('its receipt already exists: skipped, not run twice');
+      for (const test of tests.filter((t) => t.status !== 'skipped')) {
+        expect(before.has(`${test.trialId}.json`)).toBe(false);
+        expect(test.resumed).toBeUndefined();
+      }
 
-    // Receipts written before the kill were never rewritten.
-    const after = await storedReceipts(dir);
-    for (const [name, earlier] of before) expect(after.get(name), name).toEqual(earlier);
+      // Receipts written before the kill were never rewritten.
+      const after = await storedReceipts(dir);
+      for (const [name, earlier] of before) expect(after.get(name), name).toEqual(earlier);
 
-    expect(await receiptNames(dir)).toEqual(reference.trialIds);
-    expect(await outcomes(dir)).toEqual(reference.outcomes);
-    expect(await scorecardWithoutTiming(dir)).toEqual(reference.scorecard);
-  }, RUN_TIMEOUT);
+      expect(await receiptNames(dir)).toEqual(reference.trialIds);
+      expect(await outcomes(dir)).toEqual(reference.outcomes);
+      expect(await scorecardWithoutTiming(dir)).toEqual(reference.scorecard);
+    },
+    RUN_TIMEOUT,
+  );
 
-  it('two shards merged with the Crossover reporter give every trial exactly one receipt and score exactly like one unsharded run', async () => {
-    const root = await smallProject();
-    for (const shard of ['1/2', '2/2']) {
-      const run = await vitest(root, ['run', '--project', 'small', `--shard=${shard}`, '--reporter=blob', `--outputFile=.vitest-reports/blob-${shard.replace('/', '-')}.json`]);
-      expect(run.signal, run.all).toBeUndefined();
-    }
-    const dir = await planDir(root);
-    // The blob reporter replaced the configured ones: receipts come only from the merge.
-    expect(await receiptNames(dir)).toEqual([]);
+  it(
+    'two shards merged with the Crossover reporter give every trial exactly one receipt and score exactly like one unsharded run',
+    async () => {
+      const root = await smallProject();
+      for (const shard of ['1/2', '2/2']) {
+        const run = await vitest(root, [
+          'run',
+          '--project',
+          'small',
+          `--shard=${shard}`,
+          '--reporter=blob',
+          `--outputFile=.vitest-reports/blob-${shard.replace('/', '-')}.json`,
+        ]);
+        expect(run.signal, run.all).toBeUndefined();
+      }
+      const dir = await planDir(root);
+      // The blob reporter replaced the configured ones: receipts come only from the merge.
+      expect(await receiptNames(dir)).toEqual([]);
 
-    const merged = await vitest(root, ['--merge-reports', '.vitest-reports', `--reporter=${REPORTER}`]);
-    expect(merged.all).toContain(`${TRIALS}/${TRIALS} trials done (${TRIALS} this run, 0 resumed)`);
-    expect(merged.all).not.toContain('crossover: ');
+      const merged = await vitest(root, ['--merge-reports', '.vitest-reports', `--reporter=${REPORTER}`]);
+      expect(merged.all).toContain(`${TRIALS}/${TRIALS} trials done (${TRIALS} this run, 0 resumed)`);
+      expect(merged.all).not.toContain('crossover: ');
 
-    expect(await receiptNames(dir)).toEqual(reference.trialIds);
-    expect(await outcomes(dir)).toEqual(reference.outcomes);
-    expect(await scorecardWithoutTiming(dir)).toEqual(reference.scorecard);
-  }, RUN_TIMEOUT);
+      expect(await receiptNames(dir)).toEqual(reference.trialIds);
+      expect(await outcomes(dir)).toEqual(reference.outcomes);
+      expect(await scorecardWithoutTiming(dir)).toEqual(reference.scorecard);
+    },
+    RUN_TIMEOUT,
+  );
 });

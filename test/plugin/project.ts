@@ -32,7 +32,11 @@ export interface ProjectOptions {
 
 /** The project's own vitest.config.ts: one `small` project from Crossover's sources, its reporter at the root. */
 function vitestConfig(options: ProjectOptions): string {
-  const plugin = { experiment: 'experiments/small.ts', concurrency: options.concurrency ?? 4, ...(options.plan ? { plan: options.plan } : {}) };
+  const plugin = {
+    experiment: 'experiments/small.ts',
+    concurrency: options.concurrency ?? 4,
+    ...(options.plan ? { plan: options.plan } : {}),
+  };
   return [
     `import { defineConfig } from 'vitest/config';`,
     `import { crossover } from ${JSON.stringify(join(REPO, 'src/plugin/plugin.ts'))};`,
@@ -66,7 +70,8 @@ export async function smallProject(options: ProjectOptions & { probe?: boolean; 
   await cp(join(REPO, 'experiments/prompts/default.md'), join(root, 'experiments/prompts/default.md'));
   await mkdir(join(root, 'corpus/tasks'), { recursive: true });
   await writeFile(join(root, 'corpus/corpus.json'), JSON.stringify(CORPUS, null, 2));
-  for (const task of TASKS) await cp(join(REPO, 'fixtures/tasks', task), join(root, 'corpus/tasks', task), { recursive: true });
+  for (const task of TASKS)
+    await cp(join(REPO, 'fixtures/tasks', task), join(root, 'corpus/tasks', task), { recursive: true });
   await symlink(join(REPO, 'fixtures'), join(root, 'fixtures'));
   await symlink(join(REPO, 'node_modules'), join(root, 'node_modules'));
   await writeFile(join(root, 'package.json'), JSON.stringify({ name: 'small-project', private: true, type: 'module' }));
@@ -100,8 +105,25 @@ function childEnv(): Record<string, string> {
  * `vitest <args>` as its own process in `root`, in its own process group (so a test can SIGKILL the
  * whole run, workers included). Resolves with the exit code whatever it is.
  */
-export function vitest(root: string, args: string[]): ResultPromise<{ cwd: string; env: Record<string, string>; extendEnv: false; reject: false; all: true; detached: true }> {
-  return execa(process.execPath, [VITEST_BIN, ...args], { cwd: root, env: childEnv(), extendEnv: false, reject: false, all: true, detached: true });
+export function vitest(
+  root: string,
+  args: string[],
+): ResultPromise<{
+  cwd: string;
+  env: Record<string, string>;
+  extendEnv: false;
+  reject: false;
+  all: true;
+  detached: true;
+}> {
+  return execa(process.execPath, [VITEST_BIN, ...args], {
+    cwd: root,
+    env: childEnv(),
+    extendEnv: false,
+    reject: false,
+    all: true,
+    detached: true,
+  });
 }
 
 /** The one plan directory of the small experiment (a registered plan and its receipts). */
@@ -122,7 +144,11 @@ export async function receiptNames(dir: string): Promise<string[]> {
 function withoutTiming(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTiming);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'elapsedMs').map(([key, inner]) => [key, withoutTiming(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'elapsedMs')
+      .map(([key, inner]) => [key, withoutTiming(inner)]),
+  );
 }
 
 /** The plan's scorecard.json with timing diagnostics removed: outcomes, statistics and verdicts. */
@@ -134,7 +160,10 @@ export async function scorecardWithoutTiming(dir: string): Promise<unknown> {
 export async function outcomes(dir: string): Promise<Record<string, string>> {
   const result: Record<string, string> = {};
   for (const name of await receiptNames(dir)) {
-    const receipt = JSON.parse(await readFile(join(dir, 'receipts', name), 'utf8')) as { status: string; checks: { id: string; status: string }[] };
+    const receipt = JSON.parse(await readFile(join(dir, 'receipts', name), 'utf8')) as {
+      status: string;
+      checks: { id: string; status: string }[];
+    };
     result[name] = `${receipt.status}: ${receipt.checks.map((c) => `${c.id}=${c.status}`).join(' ')}`;
   }
   return result;
@@ -150,9 +179,20 @@ export interface ReportedTest {
 /** The tests of the last run in `root`, from Vitest's JSON reporter. */
 export async function reportedTests(root: string, file = JSON_REPORT): Promise<ReportedTest[]> {
   const report = JSON.parse(await readFile(join(root, file), 'utf8')) as {
-    testResults: { assertionResults: { fullName: string; status: string; meta?: { crossover?: { trialId: string; resumed?: string } } }[] }[];
+    testResults: {
+      assertionResults: {
+        fullName: string;
+        status: string;
+        meta?: { crossover?: { trialId: string; resumed?: string } };
+      }[];
+    }[];
   };
   return report.testResults.flatMap((file) =>
-    file.assertionResults.map((test) => ({ name: test.fullName, status: test.status, trialId: test.meta?.crossover?.trialId, resumed: test.meta?.crossover?.resumed })),
+    file.assertionResults.map((test) => ({
+      name: test.fullName,
+      status: test.status,
+      trialId: test.meta?.crossover?.trialId,
+      resumed: test.meta?.crossover?.resumed,
+    })),
   );
 }

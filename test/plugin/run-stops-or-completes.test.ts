@@ -36,20 +36,24 @@ describe('crossover run stops before any trial, or completes whatever the trials
     expect(await anyReceipts(root)).toEqual([]);
   });
 
-  it('the same drift stops a plain `vitest --project` in global setup: no test runs, no receipt, a failing exit code', async () => {
-    const root = await smallProject();
-    const planned = await cli(root, ['plan', 'experiments/small.ts', '--out', 'plan.json']);
-    expect(planned.code, planned.err).toBe(0);
-    await changeOneByte(root, CHECK);
-    await configure(root, { plan: 'plan.json' });
+  it(
+    'the same drift stops a plain `vitest --project` in global setup: no test runs, no receipt, a failing exit code',
+    async () => {
+      const root = await smallProject();
+      const planned = await cli(root, ['plan', 'experiments/small.ts', '--out', 'plan.json']);
+      expect(planned.code, planned.err).toBe(0);
+      await changeOneByte(root, CHECK);
+      await configure(root, { plan: 'plan.json' });
 
-    const run = await vitest(root, ['run', '--project', 'small']);
-    expect(run.exitCode, run.all).toBe(1);
-    expect(run.all).toMatch(/globalSetup|global setup/i);
-    expect(run.all).toContain('crossover: plan.json: the registered plan has drifted; nothing was run');
-    expect(run.all).toContain('valid-node');
-    expect(await anyReceipts(root)).toEqual([]);
-  }, RUN_TIMEOUT);
+      const run = await vitest(root, ['run', '--project', 'small']);
+      expect(run.exitCode, run.all).toBe(1);
+      expect(run.all).toMatch(/globalSetup|global setup/i);
+      expect(run.all).toContain('crossover: plan.json: the registered plan has drifted; nothing was run');
+      expect(run.all).toContain('valid-node');
+      expect(await anyReceipts(root)).toEqual([]);
+    },
+    RUN_TIMEOUT,
+  );
 
   it('a plan whose provider was never probed is blocked: `crossover run` exits 5 and runs nothing', async () => {
     const root = await smallProject({ probe: false });
@@ -60,17 +64,27 @@ describe('crossover run stops before any trial, or completes whatever the trials
     expect(await anyReceipts(root)).toEqual([]);
   });
 
-  it('`crossover run` exits 0 when the run completed, although trials failed: their failure is data', async () => {
-    const root = await smallProject();
-    const run = await cli(root, ['run', 'experiments/small.ts', '--concurrency', '4']);
-    expect(run.code, run.err).toBe(0);
-    expect(run.err).toBe('');
-    const dir = await planDir(root);
-    const names = await receiptNames(dir);
-    expect(names).toHaveLength(16);
-    const statuses = await Promise.all(names.map(async (name) => (JSON.parse(await readFile(join(dir, 'receipts', name), 'utf8')) as { status: string }).status));
-    expect(statuses).toContain('failed');
-    expect(statuses).toContain('passed');
-    for (const file of ['scorecard.json', 'scorecard.md', 'scorecard.html']) expect((await readFile(join(dir, file))).length).toBeGreaterThan(0);
-  }, RUN_TIMEOUT);
+  it(
+    '`crossover run` exits 0 when the run completed, although trials failed: their failure is data',
+    async () => {
+      const root = await smallProject();
+      const run = await cli(root, ['run', 'experiments/small.ts', '--concurrency', '4']);
+      expect(run.code, run.err).toBe(0);
+      expect(run.err).toBe('');
+      const dir = await planDir(root);
+      const names = await receiptNames(dir);
+      expect(names).toHaveLength(16);
+      const statuses = await Promise.all(
+        names.map(
+          async (name) =>
+            (JSON.parse(await readFile(join(dir, 'receipts', name), 'utf8')) as { status: string }).status,
+        ),
+      );
+      expect(statuses).toContain('failed');
+      expect(statuses).toContain('passed');
+      for (const file of ['scorecard.json', 'scorecard.md', 'scorecard.html'])
+        expect((await readFile(join(dir, file))).length).toBeGreaterThan(0);
+    },
+    RUN_TIMEOUT,
+  );
 });

@@ -22,7 +22,7 @@ describe('credential values never enter a probe record', () => {
     expect(JSON.stringify(record)).not.toContain(canary);
   });
 
-  it('keeps the value out of a failed setup\'s stderr tail', async () => {
+  it("keeps the value out of a failed setup's stderr tail", async () => {
     const { env, canary } = canaryEnv();
     const crashing = brokenMcp('leaky.mjs', ['--leak', NAME, '--crash'], { credentials: [NAME] });
     const record = await probeProvider(crashing, { root: await tempDir(), env });
@@ -32,7 +32,10 @@ describe('credential values never enter a probe record', () => {
   });
 
   it('records a declared credential that is not set as unavailable', async () => {
-    const record = await probeProvider(provider({ credentials: [NAME] }), { root: await tempDir(), env: { PATH: process.env.PATH } });
+    const record = await probeProvider(provider({ credentials: [NAME] }), {
+      root: await tempDir(),
+      env: { PATH: process.env.PATH },
+    });
     expect(record.identity.credentials).toEqual([{ name: NAME, available: false }]);
   });
 
@@ -41,7 +44,12 @@ describe('credential values never enter a probe record', () => {
     const echo = provider({
       id: 'env-echo',
       index: undefined,
-      interface: { type: 'cli', command: 'node', versionArgs: ['-e', `console.log(process.env.${NAME} ?? "absent")`], helpArgs: ['-e', ''] },
+      interface: {
+        type: 'cli',
+        command: 'node',
+        versionArgs: ['-e', `console.log(process.env.${NAME} ?? "absent")`],
+        helpArgs: ['-e', ''],
+      },
     });
     const record = await probeProvider(echo, { root: await tempDir(), env });
     expect(record.identity.interface).toMatchObject({ type: 'cli', versionLine: 'absent' });

@@ -21,26 +21,54 @@ function identity(overrides: Partial<ProbeIdentity> = {}): ProbeIdentity {
 }
 
 describe('unpinned versions are refused', () => {
-  it.each(['latest', 'LATEST', '*', 'x', '^1.2.3', '~1.2.3', '>=1.0.0', '1.x', '1.2.X', '1.*', '1.0.0 - 2.0.0', '1 || 2', 'next', 'main', ''])(
-    '%j is not pinned',
-    (version) => expect(isPinnedVersion(version)).toBe(false),
-  );
-  it.each(['1.2.3', 'v1.2.3', '1.2.3-beta.1', '1.2.3+build.5', '2024.05.01', '0.0.83', 'a1b2c3d'])('%j is pinned', (version) =>
-    expect(isPinnedVersion(version)).toBe(true),
+  it.each([
+    'latest',
+    'LATEST',
+    '*',
+    'x',
+    '^1.2.3',
+    '~1.2.3',
+    '>=1.0.0',
+    '1.x',
+    '1.2.X',
+    '1.*',
+    '1.0.0 - 2.0.0',
+    '1 || 2',
+    'next',
+    'main',
+    '',
+  ])('%j is not pinned', (version) => expect(isPinnedVersion(version)).toBe(false));
+  it.each(['1.2.3', 'v1.2.3', '1.2.3-beta.1', '1.2.3+build.5', '2024.05.01', '0.0.83', 'a1b2c3d'])(
+    '%j is pinned',
+    (version) => expect(isPinnedVersion(version)).toBe(true),
   );
 });
 
 describe('eligibility (pure)', () => {
-  it('is eligible in the cohort of the provider\'s mode', () => {
+  it("is eligible in the cohort of the provider's mode", () => {
     const enterprise = provider({ mode: 'enterprise' });
-    expect(decideEligibility(identity({ declaration: enterprise, egress: egressPosture(enterprise, true) }))).toMatchObject({ status: 'eligible', cohort: 'enterprise' });
+    expect(
+      decideEligibility(identity({ declaration: enterprise, egress: egressPosture(enterprise, true) })),
+    ).toMatchObject({ status: 'eligible', cohort: 'enterprise' });
   });
 
   it('lists every exclusion, and the missing egress approval beside them', () => {
     const bad = provider({ kind: 'infrastructure', version: 'latest', mode: 'hosted' });
-    const result = decideEligibility(identity({ declaration: bad, egress: egressPosture(bad, false), setup: { status: 'failed', detail: 'boom' }, tools: [] }));
+    const result = decideEligibility(
+      identity({
+        declaration: bad,
+        egress: egressPosture(bad, false),
+        setup: { status: 'failed', detail: 'boom' },
+        tools: [],
+      }),
+    );
     expect(result.status).toBe('excluded');
-    expect(result.reasons.map((r) => r.split(':')[0])).toEqual(['infrastructure', 'setup-failed', 'unpinned-version', 'egress-not-approved']);
+    expect(result.reasons.map((r) => r.split(':')[0])).toEqual([
+      'infrastructure',
+      'setup-failed',
+      'unpinned-version',
+      'egress-not-approved',
+    ]);
   });
 
   it('blocks, rather than excludes, when only the egress approval is missing', () => {
@@ -54,14 +82,21 @@ describe('eligibility (pure)', () => {
 
   it('treats a local provider that sends source or reaches a remote host as egress', () => {
     expect(egressPosture(provider({ egress: { hosts: [], sendsSource: true } }), false).needsApproval).toBe(true);
-    expect(egressPosture(provider({ egress: { hosts: ['api.example.com:443'], sendsSource: false } }), false)).toMatchObject({ posture: 'remote', needsApproval: true });
-    expect(egressPosture(provider({ egress: { hosts: ['127.0.0.1:8080', 'localhost'], sendsSource: false } }), false)).toMatchObject({ posture: 'loopback', needsApproval: false });
+    expect(
+      egressPosture(provider({ egress: { hosts: ['api.example.com:443'], sendsSource: false } }), false),
+    ).toMatchObject({ posture: 'remote', needsApproval: true });
+    expect(
+      egressPosture(provider({ egress: { hosts: ['127.0.0.1:8080', 'localhost'], sendsSource: false } }), false),
+    ).toMatchObject({ posture: 'loopback', needsApproval: false });
   });
 
   it('excludes an unobservable interface and an index that failed', () => {
-    expect(decideEligibility(identity({ observability: 'unobservable' })).reasons).toEqual([expect.stringMatching(/^unobservable: /)]);
-    expect(decideEligibility(identity({ index: { status: 'failed', detail: 'exit 1', sampleTask: 't', revision: null } })).reasons).toEqual([
-      'setup-failed: index command: exit 1',
+    expect(decideEligibility(identity({ observability: 'unobservable' })).reasons).toEqual([
+      expect.stringMatching(/^unobservable: /),
     ]);
+    expect(
+      decideEligibility(identity({ index: { status: 'failed', detail: 'exit 1', sampleTask: 't', revision: null } }))
+        .reasons,
+    ).toEqual(['setup-failed: index command: exit 1']);
   });
 });

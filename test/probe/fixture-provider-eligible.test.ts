@@ -11,7 +11,11 @@ describe('the reference code-search provider', () => {
     const first = await probeProvider(provider(), { root, sampleTask: task });
     const second = await probeProvider(provider(), { root, sampleTask: task });
 
-    expect(first.eligibility).toEqual({ status: 'eligible', cohort: 'local', reasons: [expect.stringMatching(/^eligible: local cohort; 2 tools/)] });
+    expect(first.eligibility).toEqual({
+      status: 'eligible',
+      cohort: 'local',
+      reasons: [expect.stringMatching(/^eligible: local cohort; 2 tools/)],
+    });
     expect(second.digest).toBe(first.digest);
     expect(second.identity).toEqual(first.identity);
     expect(ProbeRecordSchema.parse(first)).toEqual(first);
@@ -33,10 +37,15 @@ describe('the reference code-search provider', () => {
     expect(record.identity.limitations).toEqual([]);
   });
 
-  it('binds the index to the sample task\'s own snapshot revision, with timings beside the identity', async () => {
+  it("binds the index to the sample task's own snapshot revision, with timings beside the identity", async () => {
     const task = await sampleTask();
     const record = await probeProvider(provider(), { root: await tempDir(), sampleTask: task });
-    expect(record.identity.index).toEqual({ status: 'ok', detail: null, sampleTask: 'sample-task', revision: task.parts.workspace });
+    expect(record.identity.index).toEqual({
+      status: 'ok',
+      detail: null,
+      sampleTask: 'sample-task',
+      revision: task.parts.workspace,
+    });
     expect(record.measurements.index?.outputDigest).toMatch(/^sha256:/);
     expect(record.measurements.index?.storageBytes).toBeGreaterThan(0);
     expect(record.measurements.setupMs).not.toBeNull();
@@ -46,7 +55,10 @@ describe('the reference code-search provider', () => {
   it('gets a different identity for another task snapshot (never one provider-wide snapshot)', async () => {
     const root = await tempDir();
     const a = await probeProvider(provider(), { root, sampleTask: await sampleTask('task-a') });
-    const b = await probeProvider(provider(), { root, sampleTask: await sampleTask('task-b', 'export const other = 1;\n') });
+    const b = await probeProvider(provider(), {
+      root,
+      sampleTask: await sampleTask('task-b', 'export const other = 1;\n'),
+    });
     expect(b.identity.index.revision).not.toBe(a.identity.index.revision);
     expect(b.digest).not.toBe(a.digest);
   });

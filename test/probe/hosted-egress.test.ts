@@ -25,7 +25,9 @@ function hostedProvider(marker: string): Provider {
 async function loopbackMcpServer(): Promise<string> {
   const http: Server = createServer((req, res) => {
     const server = new McpServer({ name: 'loopback-search', version: '3.0.0' });
-    server.registerTool('lookup', { description: 'Look something up' }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
+    server.registerTool('lookup', { description: 'Look something up' }, async () => ({
+      content: [{ type: 'text', text: 'ok' }],
+    }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => void transport.close());
     void server.connect(transport).then(() => transport.handleRequest(req, res));
@@ -44,13 +46,20 @@ async function loopbackMcpServer(): Promise<string> {
 describe('hosted egress', () => {
   it('blocks a hosted provider without an approval and never runs its index on task source', async () => {
     const marker = join(await tempDir(), 'uploaded');
-    const record = await probeProvider(hostedProvider(marker), { root: await tempDir(), sampleTask: await sampleTask() });
+    const record = await probeProvider(hostedProvider(marker), {
+      root: await tempDir(),
+      sampleTask: await sampleTask(),
+    });
     expect(existsSync(marker)).toBe(false);
     expect(record.identity.index).toMatchObject({ status: 'skipped', sampleTask: 'sample-task', revision: null });
     expect(record.identity.egress).toMatchObject({ posture: 'remote', needsApproval: true, approved: false });
     expect(record.eligibility.status).toBe('blocked');
     expect(record.eligibility.cohort).toBeNull();
-    expect(record.eligibility.reasons).toEqual([expect.stringMatching(/^egress-not-approved: hosted provider sends task source reaching search\.example\.com; .*"hosted-search"/)]);
+    expect(record.eligibility.reasons).toEqual([
+      expect.stringMatching(
+        /^egress-not-approved: hosted provider sends task source reaching search\.example\.com; .*"hosted-search"/,
+      ),
+    ]);
   });
 
   it('starts an unapproved hosted provider only in an empty directory, so no source reaches it', async () => {
@@ -60,7 +69,15 @@ describe('hosted egress', () => {
       id: 'hosted-cli',
       mode: 'hosted',
       index: undefined,
-      interface: { type: 'cli', command: 'node', versionArgs: ['-e', `require("fs").writeFileSync(${JSON.stringify(listing)}, JSON.stringify(require("fs").readdirSync(".")))`], helpArgs: ['-e', ''] },
+      interface: {
+        type: 'cli',
+        command: 'node',
+        versionArgs: [
+          '-e',
+          `require("fs").writeFileSync(${JSON.stringify(listing)}, JSON.stringify(require("fs").readdirSync(".")))`,
+        ],
+        helpArgs: ['-e', ''],
+      },
     });
     const record = await probeProvider(spy, { root: await tempDir(), sampleTask: await sampleTask() });
     expect(JSON.parse(await readFile(listing, 'utf8'))).toEqual([]);
@@ -70,16 +87,30 @@ describe('hosted egress', () => {
   it('indexes and admits a hosted provider in the hosted cohort once an approval names it', async () => {
     const marker = join(await tempDir(), 'uploaded');
     const hosted = provider({ ...hostedProvider(marker), index: provider().index });
-    const record = await probeProvider(hosted, { root: await tempDir(), sampleTask: await sampleTask(), approvedEgress: true });
+    const record = await probeProvider(hosted, {
+      root: await tempDir(),
+      sampleTask: await sampleTask(),
+      approvedEgress: true,
+    });
     expect(record.identity.index.status).toBe('ok');
     expect(record.eligibility).toMatchObject({ status: 'eligible', cohort: 'hosted' });
 
-    await probeProvider(hostedProvider(marker), { root: await tempDir(), sampleTask: await sampleTask(), approvedEgress: true });
+    await probeProvider(hostedProvider(marker), {
+      root: await tempDir(),
+      sampleTask: await sampleTask(),
+      approvedEgress: true,
+    });
     expect(await readFile(marker, 'utf8')).toBe('uploaded');
   });
 
   it('does not contact a non-loopback MCP server without an approval', async () => {
-    const remote = provider({ id: 'remote-mcp', mode: 'hosted', interface: { type: 'mcp-http', url: 'https://mcp.example.invalid/mcp' }, index: undefined, allowedTools: [] });
+    const remote = provider({
+      id: 'remote-mcp',
+      mode: 'hosted',
+      interface: { type: 'mcp-http', url: 'https://mcp.example.invalid/mcp' },
+      index: undefined,
+      allowedTools: [],
+    });
     const record = await probeProvider(remote, { root: await tempDir() });
     expect(record.identity.setup).toEqual({ status: 'skipped', detail: expect.stringMatching(/^not contacted/) });
     expect(record.measurements.setupMs).toBeNull();
@@ -88,9 +119,19 @@ describe('hosted egress', () => {
 
   it('handshakes with a loopback MCP server over streamable HTTP, which needs no approval', async () => {
     const url = await loopbackMcpServer();
-    const local = provider({ id: 'loopback-mcp', version: '3.0.0', interface: { type: 'mcp-http', url }, index: undefined, allowedTools: [] });
+    const local = provider({
+      id: 'loopback-mcp',
+      version: '3.0.0',
+      interface: { type: 'mcp-http', url },
+      index: undefined,
+      allowedTools: [],
+    });
     const record = await probeProvider(local, { root: await tempDir() });
-    expect(record.identity.interface).toMatchObject({ type: 'mcp', transport: 'http', serverInfo: { name: 'loopback-search', version: '3.0.0' } });
+    expect(record.identity.interface).toMatchObject({
+      type: 'mcp',
+      transport: 'http',
+      serverInfo: { name: 'loopback-search', version: '3.0.0' },
+    });
     expect(record.identity.egress.posture).toBe('loopback');
     expect(record.eligibility).toMatchObject({ status: 'eligible', cohort: 'local' });
   });

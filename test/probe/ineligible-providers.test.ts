@@ -11,7 +11,9 @@ describe('providers that must not become an arm', () => {
     expect(record.identity.setup.status).toBe('failed');
     expect(record.identity.setup.detail).toContain('ENOENT');
     expect(record.eligibility.status).toBe('excluded');
-    expect(record.eligibility.reasons).toEqual([expect.stringMatching(/^setup-failed: MCP handshake failed: .*ENOENT/)]);
+    expect(record.eligibility.reasons).toEqual([
+      expect.stringMatching(/^setup-failed: MCP handshake failed: .*ENOENT/),
+    ]);
   });
 
   it('excludes a CLI provider whose binary is missing', async () => {
@@ -22,9 +24,14 @@ describe('providers that must not become an arm', () => {
   });
 
   it('excludes an MCP server that never answers the handshake, within the setup bound', async () => {
-    const silent = provider({ interface: { type: 'mcp-stdio', command: 'node', args: ['-e', 'setInterval(() => {}, 1000)'] }, index: undefined });
+    const silent = provider({
+      interface: { type: 'mcp-stdio', command: 'node', args: ['-e', 'setInterval(() => {}, 1000)'] },
+      index: undefined,
+    });
     const record = await probeProvider(silent, { root: await tempDir(), limits: { setupTimeoutMs: 1000 } });
-    expect(record.eligibility.reasons).toEqual([expect.stringMatching(/^setup-failed: MCP handshake failed: .*timed out/i)]);
+    expect(record.eligibility.reasons).toEqual([
+      expect.stringMatching(/^setup-failed: MCP handshake failed: .*timed out/i),
+    ]);
   });
 
   it('excludes an MCP server that offers no tools', async () => {
@@ -36,19 +43,33 @@ describe('providers that must not become an arm', () => {
   });
 
   it('excludes a server whose tools are all outside allowedTools', async () => {
-    const record = await probeProvider(provider({ allowedTools: ['graph_query'] }), { root: await tempDir(), sampleTask: await sampleTask() });
+    const record = await probeProvider(provider({ allowedTools: ['graph_query'] }), {
+      root: await tempDir(),
+      sampleTask: await sampleTask(),
+    });
     expect(record.eligibility.reasons).toEqual([expect.stringMatching(/^no-tools: .*graph_query/)]);
     expect(record.identity.limitations).toContain('allowed tool "graph_query" is not offered by the server');
   });
 
   it('excludes a provider declared infrastructure even though it serves tools', async () => {
-    const record = await probeProvider(provider({ id: 'pggraph', kind: 'infrastructure' }), { root: await tempDir(), sampleTask: await sampleTask() });
+    const record = await probeProvider(provider({ id: 'pggraph', kind: 'infrastructure' }), {
+      root: await tempDir(),
+      sampleTask: await sampleTask(),
+    });
     expect(record.identity.setup.status).toBe('ok');
-    expect(record.eligibility).toEqual({ status: 'excluded', cohort: null, reasons: [expect.stringMatching(/^infrastructure: /)] });
+    expect(record.eligibility).toEqual({
+      status: 'excluded',
+      cohort: null,
+      reasons: [expect.stringMatching(/^infrastructure: /)],
+    });
   });
 
   it('excludes a human-only wiki for having no agent-readable interface, without running anything', async () => {
-    const wiki = provider({ id: 'team-wiki', kind: 'wiki-rag', interface: { type: 'none', description: 'a Confluence space people read' } });
+    const wiki = provider({
+      id: 'team-wiki',
+      kind: 'wiki-rag',
+      interface: { type: 'none', description: 'a Confluence space people read' },
+    });
     const record = await probeProvider(wiki, { root: await tempDir(), sampleTask: await sampleTask() });
     expect(record.identity.setup.status).toBe('skipped');
     expect(record.identity.index.status).toBe('skipped');
@@ -57,14 +78,22 @@ describe('providers that must not become an arm', () => {
   });
 
   it('excludes a provider declared with an unpinned version', async () => {
-    const record = await probeProvider(provider({ version: '^1.0.0' }), { root: await tempDir(), sampleTask: await sampleTask() });
+    const record = await probeProvider(provider({ version: '^1.0.0' }), {
+      root: await tempDir(),
+      sampleTask: await sampleTask(),
+    });
     expect(record.eligibility.status).toBe('excluded');
     expect(record.eligibility.reasons).toEqual([expect.stringMatching(/^unpinned-version: "\^1\.0\.0"/)]);
   });
 
   it('excludes an API provider whose calls cannot be observed, and admits one whose adapter logs them', async () => {
     const api = (observableCalls: boolean) =>
-      provider({ id: 'local-api', interface: { type: 'api', baseUrl: 'http://127.0.0.1:9/', observableCalls }, index: undefined, allowedTools: ['query'] });
+      provider({
+        id: 'local-api',
+        interface: { type: 'api', baseUrl: 'http://127.0.0.1:9/', observableCalls },
+        index: undefined,
+        allowedTools: ['query'],
+      });
     const hidden = await probeProvider(api(false), { root: await tempDir() });
     expect(hidden.eligibility.reasons).toEqual([expect.stringMatching(/^unobservable: /)]);
     const logged = await probeProvider(api(true), { root: await tempDir() });
@@ -73,16 +102,24 @@ describe('providers that must not become an arm', () => {
   });
 
   it('excludes a provider whose index command fails on the task snapshot', async () => {
-    const failing = provider({ index: { command: 'node', args: ['-e', 'process.stderr.write("index exploded"); process.exit(3)'] } });
+    const failing = provider({
+      index: { command: 'node', args: ['-e', 'process.stderr.write("index exploded"); process.exit(3)'] },
+    });
     const record = await probeProvider(failing, { root: await tempDir(), sampleTask: await sampleTask() });
     expect(record.identity.index.status).toBe('failed');
-    expect(record.eligibility.reasons).toEqual([expect.stringMatching(/^setup-failed: index command: "node" exited with code 3: index exploded/)]);
+    expect(record.eligibility.reasons).toEqual([
+      expect.stringMatching(/^setup-failed: index command: "node" exited with code 3: index exploded/),
+    ]);
   });
 
   it('excludes a provider whose index command edits the snapshot it indexes', async () => {
-    const editing = provider({ index: { command: 'node', args: ['-e', 'require("fs").writeFileSync("src/app.js", "changed")'] } });
+    const editing = provider({
+      index: { command: 'node', args: ['-e', 'require("fs").writeFileSync("src/app.js", "changed")'] },
+    });
     const record = await probeProvider(editing, { root: await tempDir(), sampleTask: await sampleTask() });
-    expect(record.eligibility.reasons).toEqual([expect.stringMatching(/^setup-failed: index command: .*changed the snapshot/)]);
+    expect(record.eligibility.reasons).toEqual([
+      expect.stringMatching(/^setup-failed: index command: .*changed the snapshot/),
+    ]);
   });
 
   it('follows every page of tools/list', async () => {
@@ -92,7 +129,13 @@ describe('providers that must not become an arm', () => {
   });
 
   it('probes a CLI provider by the digests of its version and help output', async () => {
-    const cli = provider({ id: 'fake-context', interface: { type: 'cli', command: join(BROKEN, 'fake-cli.mjs') }, version: '2.1.0', index: undefined, allowedTools: [] });
+    const cli = provider({
+      id: 'fake-context',
+      interface: { type: 'cli', command: join(BROKEN, 'fake-cli.mjs') },
+      version: '2.1.0',
+      index: undefined,
+      allowedTools: [],
+    });
     const first = await probeProvider(cli, { root: await tempDir() });
     const second = await probeProvider(cli, { root: await tempDir() });
     expect(first.identity.interface).toMatchObject({ type: 'cli', versionLine: 'fake-context 2.1.0' });

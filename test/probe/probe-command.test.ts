@@ -15,7 +15,7 @@ async function cli(argv: string[], cwd: string): Promise<{ code: number; out: st
 }
 
 describe('crossover probe', () => {
-  it('prints one record per provider of experiments/demo.ts and stores each under the experiment\'s probes', async () => {
+  it("prints one record per provider of experiments/demo.ts and stores each under the experiment's probes", async () => {
     const root = await tempDir();
     const { code, out, err } = await cli([join(REPO, 'experiments/demo.ts'), '--json'], root);
     expect(err).toBe('');
@@ -23,14 +23,19 @@ describe('crossover probe', () => {
     const records = (JSON.parse(out) as unknown[]).map((r) => ProbeRecordSchema.parse(r));
     expect(records.map((r) => [r.provider, r.eligibility.status])).toEqual([['code-search', 'eligible']]);
     expect(records[0]?.identity.index.status).toBe('ok');
-    const stored = JSON.parse(await readFile(join(root, '.crossover/demo/probes/code-search.json'), 'utf8')) as ProbeRecord;
+    const stored = JSON.parse(
+      await readFile(join(root, '.crossover/demo/probes/code-search.json'), 'utf8'),
+    ) as ProbeRecord;
     expect(stored).toEqual(records[0]);
   });
 
   it('probes a provider.json and keeps absolute paths out of the record', async () => {
     const root = await tempDir();
     const task = await sampleTask();
-    const { code, out } = await cli([join(CODE_SEARCH, 'provider.json'), '--json', '--task', task.dir, '--experiment', 'trial-run'], root);
+    const { code, out } = await cli(
+      [join(CODE_SEARCH, 'provider.json'), '--json', '--task', task.dir, '--experiment', 'trial-run'],
+      root,
+    );
     expect(code).toBe(0);
     const [record] = JSON.parse(out) as ProbeRecord[];
     expect(record?.eligibility.status).toBe('eligible');
@@ -44,7 +49,7 @@ describe('crossover probe', () => {
   it('summarizes without --json and says a provider.json record was not stored without --experiment', async () => {
     const { code, out } = await cli([join(CODE_SEARCH, 'provider.json')], await tempDir());
     expect(code).toBe(0);
-    expect(out).toMatch(/^code-search: eligible \(local\)  sha256:[0-9a-f]{64}\n/);
+    expect(out).toMatch(/^code-search: eligible \(local\) {2}sha256:[0-9a-f]{64}\n/);
     expect(out).toContain('note: index command not exercised: no sample task given');
     expect(out).toContain('not stored');
   });
@@ -61,7 +66,11 @@ describe('crossover probe', () => {
       kind: 'search',
       mode: 'local',
       version: '1.0.0',
-      interface: { type: 'mcp-stdio', command: 'node', args: [join(BROKEN, 'leaky.mjs'), '--leak', 'CROSSOVER_CANARY_TOKEN'] },
+      interface: {
+        type: 'mcp-stdio',
+        command: 'node',
+        args: [join(BROKEN, 'leaky.mjs'), '--leak', 'CROSSOVER_CANARY_TOKEN'],
+      },
       credentials: ['CROSSOVER_CANARY_TOKEN'],
     };
     await writeFile(join(root, 'provider.json'), JSON.stringify(declaration));

@@ -24,11 +24,21 @@ export function provider(overrides: Partial<ProviderInput> = {}): Provider {
 
 /** A stdio MCP provider running one of the broken fixtures. */
 export function brokenMcp(file: string, args: string[] = [], overrides: Partial<ProviderInput> = {}): Provider {
-  return provider({ id: file.replace(/\.mjs$/, ''), interface: { type: 'mcp-stdio', command: 'node', args: [join(BROKEN, file), ...args] }, index: undefined, allowedTools: [], ...overrides });
+  return provider({
+    id: file.replace(/\.mjs$/, ''),
+    interface: { type: 'mcp-stdio', command: 'node', args: [join(BROKEN, file), ...args] },
+    index: undefined,
+    allowedTools: [],
+    ...overrides,
+  });
 }
 
 /** A minimal loadable task whose workspace holds `source` as src/app.js. */
-export async function sampleTask(id = 'sample-task', source = 'export function greet(name) {\n  return `hello ${name}`;\n}\n'): Promise<LoadedTask> {
+export async function sampleTask(
+  id = 'sample-task',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the source is JavaScript with a template literal
+  source = 'export function greet(name) {\n  return `hello ${name}`;\n}\n',
+): Promise<LoadedTask> {
   const dir = join(await tempDir(), id);
   await mkdir(join(dir, 'workspace/src'), { recursive: true });
   await mkdir(join(dir, 'checks'), { recursive: true });

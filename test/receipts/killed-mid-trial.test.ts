@@ -18,7 +18,23 @@ describe('a crossover process killed in the middle of a trial', () => {
     const cwd = await tempDir();
     const receipts = join(cwd, 'receipts');
     const marker = `crossover-killed-${randomBytes(6).toString('hex')}`;
-    const child = execa('node', [script, 'trial', PAGES_TASK, '--agent', `node ${AGENTS_DIR}/hang.mjs ${marker}`, '--agent-dir', AGENTS_DIR, '--receipts', receipts, '--timeout', '120'], { cwd, reject: false });
+    const child = execa(
+      'node',
+      [
+        script,
+        'trial',
+        PAGES_TASK,
+        '--agent',
+        `node ${AGENTS_DIR}/hang.mjs ${marker}`,
+        '--agent-dir',
+        AGENTS_DIR,
+        '--receipts',
+        receipts,
+        '--timeout',
+        '120',
+      ],
+      { cwd, reject: false },
+    );
     await until(async () => (await processesWith(marker)).length > 0);
     expect(await processesWith(marker)).not.toEqual([]);
     child.kill('SIGKILL');
@@ -31,7 +47,11 @@ describe('a crossover process killed in the middle of a trial', () => {
   it('stores its receipt when it is not killed (the same command, the control)', async () => {
     const cwd = await tempDir();
     const receipts = join(cwd, 'receipts');
-    const result = await execa('node', [script, 'trial', PAGES_TASK, '--agent', 'true', '--receipts', receipts, '--json'], { cwd, reject: false });
+    const result = await execa(
+      'node',
+      [script, 'trial', PAGES_TASK, '--agent', 'true', '--receipts', receipts, '--json'],
+      { cwd, reject: false },
+    );
     expect(result.exitCode).toBe(1);
     const receipt = JSON.parse(result.stdout);
     expect(receipt.status).toBe('failed');

@@ -11,7 +11,16 @@ function sampleBody(overrides: Partial<ReceiptBody> = {}): ReceiptBody {
   return {
     schema: 'crossover.receipt/1',
     planId: `sha256:${'a'.repeat(64)}`,
-    trial: { id: '0123456789abcdef01234567', taskId: 'task-a', taskDigest: `sha256:${'b'.repeat(64)}`, arm: 'baseline', role: 'baseline', repeat: 1, block: 0, position: 0 },
+    trial: {
+      id: '0123456789abcdef01234567',
+      taskId: 'task-a',
+      taskDigest: `sha256:${'b'.repeat(64)}`,
+      arm: 'baseline',
+      role: 'baseline',
+      repeat: 1,
+      block: 0,
+      position: 0,
+    },
     status: 'passed',
     synthetic: true,
     agent: { adapter: 'synthetic', version: null },
@@ -19,7 +28,18 @@ function sampleBody(overrides: Partial<ReceiptBody> = {}): ReceiptBody {
     checks: [{ id: 'works', kind: 'required', status: 'pass', message: '' }],
     checksRun: 1,
     findings: [],
-    diagnostics: { toolCalls: 0, contextToolCalls: 0, tools: {}, filesInspected: 0, filesModified: 1, inputTokens: null, outputTokens: null, costUsd: null, elapsedMs: 12, relevantFileRecall: null },
+    diagnostics: {
+      toolCalls: 0,
+      contextToolCalls: 0,
+      tools: {},
+      filesInspected: 0,
+      filesModified: 1,
+      inputTokens: null,
+      outputTokens: null,
+      costUsd: null,
+      elapsedMs: 12,
+      relevantFileRecall: null,
+    },
     ...overrides,
   };
 }
@@ -49,7 +69,9 @@ describe('receipt store', () => {
     const dir = await tempDir();
     await writeReceipt(dir, sealReceipt(sampleBody()));
     const before = await readFile(join(dir, '0123456789abcdef01234567.json'), 'utf8');
-    await expect(writeReceipt(dir, sealReceipt(sampleBody({ status: 'failed' })))).rejects.toMatchObject({ code: 'conflict' });
+    await expect(writeReceipt(dir, sealReceipt(sampleBody({ status: 'failed' })))).rejects.toMatchObject({
+      code: 'conflict',
+    });
     expect(await readFile(join(dir, '0123456789abcdef01234567.json'), 'utf8')).toBe(before);
   });
 
@@ -76,14 +98,18 @@ describe('crossover receipts verify', () => {
     const file = join(dir, '0123456789abcdef01234567.json');
     const original = await readFile(file);
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: original.length - 1 }), fc.integer({ min: 1, max: 255 }), async (position, delta) => {
-        const changed = Buffer.from(original);
-        changed[position] = (changed[position]! + delta) % 256;
-        await writeFile(file, changed);
-        const verification = await verifyReceipts(dir);
-        expect(verification.verified).toEqual([]);
-        expect(verification.problems).toHaveLength(1);
-      }),
+      fc.asyncProperty(
+        fc.nat({ max: original.length - 1 }),
+        fc.integer({ min: 1, max: 255 }),
+        async (position, delta) => {
+          const changed = Buffer.from(original);
+          changed[position] = (changed[position]! + delta) % 256;
+          await writeFile(file, changed);
+          const verification = await verifyReceipts(dir);
+          expect(verification.verified).toEqual([]);
+          expect(verification.problems).toHaveLength(1);
+        },
+      ),
       { numRuns: 200 },
     );
     const digit = original.indexOf('"elapsedMs": 12') + '"elapsedMs": 1'.length;
@@ -95,13 +121,19 @@ describe('crossover receipts verify', () => {
     expect(output()).toContain('tampered: 0123456789abcdef01234567.json: its digest does not match its content');
   });
 
-  it('reports a file that is not JSON as corrupt, and a receipt under another trial\'s name as misnamed', async () => {
+  it("reports a file that is not JSON as corrupt, and a receipt under another trial's name as misnamed", async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'aaaaaaaaaaaaaaaaaaaaaaaa.json'), '{"schema": "crossover.rec');
     await writeReceipt(dir, sealReceipt(sampleBody()));
-    await writeFile(join(dir, 'bbbbbbbbbbbbbbbbbbbbbbbb.json'), await readFile(join(dir, '0123456789abcdef01234567.json')));
+    await writeFile(
+      join(dir, 'bbbbbbbbbbbbbbbbbbbbbbbb.json'),
+      await readFile(join(dir, '0123456789abcdef01234567.json')),
+    );
     const verification = await verifyReceipts(dir);
     expect(verification.verified).toEqual(['0123456789abcdef01234567.json']);
-    expect(verification.problems.map((p) => `${p.problem} ${p.file}`)).toEqual(['corrupt aaaaaaaaaaaaaaaaaaaaaaaa.json', 'misnamed bbbbbbbbbbbbbbbbbbbbbbbb.json']);
+    expect(verification.problems.map((p) => `${p.problem} ${p.file}`)).toEqual([
+      'corrupt aaaaaaaaaaaaaaaaaaaaaaaa.json',
+      'misnamed bbbbbbbbbbbbbbbbbbbbbbbb.json',
+    ]);
   });
 });

@@ -1,14 +1,20 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prettyJson } from '../../src/contracts/canonical.js';
-import { main } from '../../src/cli/main.js';
-import { SCORECARD_FILES } from '../../src/reporters/write-scorecard.js';
 import { showcaseRun } from '../../fixtures/score/showcase.js';
+import { main } from '../../src/cli/main.js';
+import { prettyJson } from '../../src/contracts/canonical.js';
+import { SCORECARD_FILES } from '../../src/reporters/write-scorecard.js';
 import { tempDir } from '../helpers/temp.js';
 
 async function scoreInto(root: string, receiptsDir: string, out: string): Promise<Record<string, string>> {
-  const code = await main(['score', '--plan', 'plan.json', '--receipts', receiptsDir, '--out', out], { out: () => undefined, err: (t) => { throw new Error(t); }, cwd: root });
+  const code = await main(['score', '--plan', 'plan.json', '--receipts', receiptsDir, '--out', out], {
+    out: () => undefined,
+    err: (t) => {
+      throw new Error(t);
+    },
+    cwd: root,
+  });
   expect(code).toBe(0);
   const files: Record<string, string> = {};
   for (const name of Object.values(SCORECARD_FILES)) files[name] = await readFile(join(root, out, name), 'utf8');
@@ -25,7 +31,10 @@ describe('scorecards are byte-stable', () => {
     const root = await tempDir();
     await writeFile(join(root, 'plan.json'), prettyJson(plan));
     // Two copies of the receipts, written in opposite orders.
-    for (const [dir, list] of [['receipts-a', receipts], ['receipts-b', [...receipts].reverse()]] as const) {
+    for (const [dir, list] of [
+      ['receipts-a', receipts],
+      ['receipts-b', [...receipts].reverse()],
+    ] as const) {
       await mkdir(join(root, dir));
       for (const receipt of list) await writeFile(join(root, dir, `${receipt.trial.id}.json`), prettyJson(receipt));
     }

@@ -2,11 +2,11 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { showcaseRun } from '../../fixtures/score/showcase.js';
+import { BrowserSession } from '../../src/grading/browser-session.js';
 import { renderHtml } from '../../src/reporters/html.js';
 import { writeScorecard } from '../../src/reporters/write-scorecard.js';
 import { buildScorecard } from '../../src/score/index.js';
-import { BrowserSession } from '../../src/grading/browser-session.js';
-import { showcaseRun } from '../../fixtures/score/showcase.js';
 import { tempDir } from '../helpers/temp.js';
 
 const session = new BrowserSession();
@@ -37,8 +37,13 @@ describe('the HTML scorecard is one self-contained page', () => {
     expect(await page.locator('svg.forest g.forest-row[data-kind="aa"] polygon.marker').count()).toBe(1);
 
     // The clear winner sits right of the zero line, the loser left of it: the plot says what Δ says.
-    const zero = await page.locator('svg.forest line').filter({ has: page.locator('xpath=self::*[@stroke="#1f2328"]') }).first().boundingBox();
-    const markerX = async (arm: string) => (await page.locator(`svg.forest g.forest-row[data-arm="${arm}"] .marker`).boundingBox())!.x;
+    const zero = await page
+      .locator('svg.forest line')
+      .filter({ has: page.locator('xpath=self::*[@stroke="#1f2328"]') })
+      .first()
+      .boundingBox();
+    const markerX = async (arm: string) =>
+      (await page.locator(`svg.forest g.forest-row[data-arm="${arm}"] .marker`).boundingBox())!.x;
     const winner = scorecard.comparisons.find((c) => c.arm === 'treatment-a')!;
     expect(winner.delta!).toBeGreaterThan(0);
     expect(await markerX('treatment-a')).toBeGreaterThan(zero!.x);
@@ -66,9 +71,12 @@ describe('the HTML scorecard is one self-contained page', () => {
     expect(html).toContain(`default-src 'none'`);
   });
 
-  it('escapes text that came from outside the scorecard\'s own wording', () => {
+  it("escapes text that came from outside the scorecard's own wording", () => {
     const run = showcaseRun();
-    const scorecard = buildScorecard({ ...run, eligibility: { 'treatment-b': { status: 'excluded', reasons: ['<img src=x onerror=alert(1)>'] } } });
+    const scorecard = buildScorecard({
+      ...run,
+      eligibility: { 'treatment-b': { status: 'excluded', reasons: ['<img src=x onerror=alert(1)>'] } },
+    });
     const html = renderHtml(scorecard);
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');

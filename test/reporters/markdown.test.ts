@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { showcaseRun } from '../../fixtures/score/showcase.js';
 import { renderMarkdown } from '../../src/reporters/markdown.js';
 import { buildScorecard } from '../../src/score/index.js';
-import { showcaseRun } from '../../fixtures/score/showcase.js';
 
 describe('the Markdown scorecard says what the JSON says', () => {
   const run = showcaseRun();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fixturePlan, fixtureReceipts, type TrialSpec } from '../../fixtures/score/build.js';
 import type { ScheduledTrial } from '../../src/contracts/plan.js';
 import { failedFeasibilityGates } from '../../src/plan/stages.js';
 import { buildScorecard } from '../../src/score/index.js';
-import { fixturePlan, fixtureReceipts, type TrialSpec } from '../../fixtures/score/build.js';
 
 const stage1 = { stage: 1 as const, tasks: 4, repeats: 2 };
 

@@ -1,10 +1,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixturePlan, fixtureReceipts } from '../../fixtures/score/build.js';
 import { prettyJson } from '../../src/contracts/canonical.js';
 import { CrossoverError } from '../../src/contracts/errors.js';
 import { readReceipts } from '../../src/receipts/read.js';
-import { fixturePlan, fixtureReceipts } from '../../fixtures/score/build.js';
 import { tempDir } from '../helpers/temp.js';
 
 async function receiptDir() {

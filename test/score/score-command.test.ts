@@ -1,19 +1,22 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type FixtureOptions, fixturePlan, fixtureReceipts } from '../../fixtures/score/build.js';
+import { main } from '../../src/cli/main.js';
 import { digestOf, prettyJson } from '../../src/contracts/canonical.js';
 import { ScorecardSchema } from '../../src/contracts/scorecard.js';
-import { main } from '../../src/cli/main.js';
-import { fixturePlan, fixtureReceipts, type FixtureOptions } from '../../fixtures/score/build.js';
 import { tempDir } from '../helpers/temp.js';
 
 async function project(options: FixtureOptions = { tasks: 4, repeats: 2, treatments: 2 }) {
   const root = await tempDir();
   const plan = fixturePlan(options);
-  const { receipts } = fixtureReceipts(plan, (trial) => ({ status: trial.arm === 'treatment-a' ? 'passed' : 'failed' }));
+  const { receipts } = fixtureReceipts(plan, (trial) => ({
+    status: trial.arm === 'treatment-a' ? 'passed' : 'failed',
+  }));
   await writeFile(join(root, 'plan.json'), prettyJson(plan));
   await mkdir(join(root, 'receipts'));
-  for (const receipt of receipts) await writeFile(join(root, 'receipts', `${receipt.trial.id}.json`), prettyJson(receipt));
+  for (const receipt of receipts)
+    await writeFile(join(root, 'receipts', `${receipt.trial.id}.json`), prettyJson(receipt));
   return { root, plan, receipts };
 }
 
@@ -32,7 +35,9 @@ describe('crossover score', () => {
     expect(result.code).toBe(0);
     const lines = result.out.trimEnd().split('\n');
     expect(lines.slice(0, 3)).toEqual(['out/scorecard.json', 'out/scorecard.md', 'out/scorecard.html']);
-    expect(lines[3]).toMatch(/^treatment-a vs baseline: incomplete|^treatment-a vs baseline: descriptive|^treatment-a vs baseline: unqualified/);
+    expect(lines[3]).toMatch(
+      /^treatment-a vs baseline: incomplete|^treatment-a vs baseline: descriptive|^treatment-a vs baseline: unqualified/,
+    );
     expect(lines[3]).toContain('Δ = +1.000');
     expect(lines[4]).toMatch(/^treatment-b vs baseline: /);
     const scorecard = ScorecardSchema.parse(JSON.parse(await readFile(join(root, 'out/scorecard.json'), 'utf8')));

@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import {
+  type FixtureOptions,
+  fixturePlan,
+  fixtureReceipt,
+  fixtureReceipts,
+  type TrialSpec,
+  trialDraw,
+} from '../../fixtures/score/build.js';
 import { CrossoverError } from '../../src/contracts/errors.js';
 import type { ScheduledTrial } from '../../src/contracts/plan.js';
-import { ScorecardSchema, type Eligibility, type Scorecard } from '../../src/contracts/scorecard.js';
+import { type Eligibility, type Scorecard, ScorecardSchema } from '../../src/contracts/scorecard.js';
 import { buildScorecard, exactSignTest, hoeffdingInterval, holmAdjust } from '../../src/score/index.js';
-import { fixturePlan, fixtureReceipt, fixtureReceipts, trialDraw, type FixtureOptions, type TrialSpec } from '../../fixtures/score/build.js';
 
 const passed: TrialSpec = { status: 'passed' };
 const failed: TrialSpec = { status: 'failed' };
 
 /** Scores a fixture plan whose trials end as `decide` says, and checks the result is a valid scorecard. */
-function score(options: FixtureOptions, decide: (trial: ScheduledTrial) => TrialSpec | null, eligibility?: Record<string, Eligibility>): Scorecard {
+function score(
+  options: FixtureOptions,
+  decide: (trial: ScheduledTrial) => TrialSpec | null,
+  eligibility?: Record<string, Eligibility>,
+): Scorecard {
   const plan = fixturePlan(options);
   const { planId, receipts } = fixtureReceipts(plan, decide);
   const scorecard = buildScorecard({ plan, planId, receipts, eligibility });
@@ -39,7 +50,9 @@ describe('every scheduled trial is counted once, and a missing one is never drop
     expect(result.verdict).toBe('incomplete');
     expect(result.reasons).toContain('treatment-a: 1 of 120 scheduled trials have no receipt');
     expect(result.tasks).toEqual({ scheduled: 40, paired: 39, unpaired: [dropped!.taskId] });
-    const cell = scorecard.matrix.find((row) => row.taskId === dropped!.taskId)!.cells.find((c) => c.arm === 'treatment-a')!;
+    const cell = scorecard.matrix
+      .find((row) => row.taskId === dropped!.taskId)!
+      .cells.find((c) => c.arm === 'treatment-a')!;
     expect(cell).toMatchObject({ success: 2, missing: 1, rate: 1 });
     expect(scorecard.gaps).toContainEqual(expect.objectContaining({ kind: 'missing', arm: 'treatment-a', count: 1 }));
   });
@@ -73,19 +86,26 @@ describe('invalid trials are excluded from pairs, counted and shown', () => {
       expect(result.tasks.paired).toBe(39);
     }
     expect(comparison(scorecard, 'treatment-a').verdict).toBe('incomplete');
-    expect(comparison(scorecard, 'treatment-a').reasons).toContain('baseline: 1 of 120 trials invalid (contaminated 1)');
+    expect(comparison(scorecard, 'treatment-a').reasons).toContain(
+      'baseline: 1 of 120 trials invalid (contaminated 1)',
+    );
   });
 
   it('a receipt that says passed while its own required check failed is not a success', () => {
     const scorecard = score(powered, (trial) =>
       trial.arm === 'treatment-a' && trial.repeat === 1
-        ? { status: 'passed', checks: [{ id: 'required-behaviour', kind: 'required', status: 'fail', message: 'wrong total' }] }
+        ? {
+            status: 'passed',
+            checks: [{ id: 'required-behaviour', kind: 'required', status: 'fail', message: 'wrong total' }],
+          }
         : treatmentWins(trial),
     );
     const treatment = armOf(scorecard, 'treatment-a');
     expect(treatment.trials).toMatchObject({ success: 80, invalid: 40, unsupportedPass: 40 });
     expect(comparison(scorecard, 'treatment-a').verdict).toBe('incomplete');
-    expect(scorecard.gaps).toContainEqual(expect.objectContaining({ kind: 'unsupported-pass', arm: 'treatment-a', count: 40 }));
+    expect(scorecard.gaps).toContainEqual(
+      expect.objectContaining({ kind: 'unsupported-pass', arm: 'treatment-a', count: 40 }),
+    );
   });
 });
 
@@ -109,28 +129,46 @@ describe('only hidden checks decide outcomes', () => {
   });
 
   it('counts regression failures of valid trials per arm and fails the regression gate when the treatment has more', () => {
-    const broke = { status: 'failed' as const, checks: [
-      { id: 'required-behaviour', kind: 'required' as const, status: 'pass' as const, message: '' },
-      { id: 'kept-behaviour', kind: 'regression' as const, status: 'fail' as const, message: 'broke the plain total' },
-    ] };
+    const broke = {
+      status: 'failed' as const,
+      checks: [
+        { id: 'required-behaviour', kind: 'required' as const, status: 'pass' as const, message: '' },
+        {
+          id: 'kept-behaviour',
+          kind: 'regression' as const,
+          status: 'fail' as const,
+          message: 'broke the plain total',
+        },
+      ],
+    };
     const scorecard = score(powered, (trial) => (trial.arm === 'treatment-a' && trial.repeat === 1 ? broke : failed));
     const result = comparison(scorecard, 'treatment-a');
     expect(result.regressionFailures).toEqual({ arm: 40, baseline: 0 });
     expect(result.verdict).toBe('unqualified');
-    expect(result.reasons).toEqual(['regressions gate failed: trials with a failed regression check: 40 in treatment-a, 0 in the baseline']);
+    expect(result.reasons).toEqual([
+      'regressions gate failed: trials with a failed regression check: 40 in treatment-a, 0 in the baseline',
+    ]);
   });
 });
 
 describe('diagnostics are unknown where they were not measured', () => {
   it('relevant-file recall is null where no relevant files were preregistered, even if a receipt carries one', () => {
-    const scorecard = score({ ...powered, relevantFiles: false }, () => ({ status: 'passed', diagnostics: { relevantFileRecall: 0.8 } }));
+    const scorecard = score({ ...powered, relevantFiles: false }, () => ({
+      status: 'passed',
+      diagnostics: { relevantFileRecall: 0.8 },
+    }));
     for (const arm of scorecard.arms) expect(arm.diagnostics.relevantFileRecall).toEqual({ mean: null, known: 0 });
     expect(scorecard.matrix.every((row) => row.relevantFiles === false)).toBe(true);
-    expect(scorecard.gaps).toContainEqual(expect.objectContaining({ kind: 'recall-not-preregistered', arm: null, count: 40 }));
+    expect(scorecard.gaps).toContainEqual(
+      expect.objectContaining({ kind: 'recall-not-preregistered', arm: null, count: 40 }),
+    );
   });
 
   it('relevant-file recall is averaged where relevant files were preregistered', () => {
-    const scorecard = score({ ...powered, relevantFiles: true }, () => ({ status: 'passed', diagnostics: { relevantFileRecall: 0.8 } }));
+    const scorecard = score({ ...powered, relevantFiles: true }, () => ({
+      status: 'passed',
+      diagnostics: { relevantFileRecall: 0.8 },
+    }));
     const recall = armOf(scorecard, 'baseline').diagnostics.relevantFileRecall;
     expect(recall.known).toBe(120);
     expect(recall.mean).toBeCloseTo(0.8, 12);
@@ -138,10 +176,15 @@ describe('diagnostics are unknown where they were not measured', () => {
   });
 
   it('an unknown cost is null with 0 known, never a cost of 0, and is listed as a gap', () => {
-    const scorecard = score(powered, (trial) => ({ status: 'passed', diagnostics: trial.repeat === 1 ? { costUsd: 0.5 } : {} }));
+    const scorecard = score(powered, (trial) => ({
+      status: 'passed',
+      diagnostics: trial.repeat === 1 ? { costUsd: 0.5 } : {},
+    }));
     expect(armOf(scorecard, 'baseline').diagnostics.costUsd).toEqual({ mean: 0.5, known: 40 });
     expect(armOf(scorecard, 'baseline').diagnostics.contextToolCalls).toEqual({ mean: 0, known: 120 });
-    expect(scorecard.gaps).toContainEqual(expect.objectContaining({ kind: 'unknown-diagnostics', arm: 'baseline', count: 80 }));
+    expect(scorecard.gaps).toContainEqual(
+      expect.objectContaining({ kind: 'unknown-diagnostics', arm: 'baseline', count: 80 }),
+    );
   });
 });
 
@@ -165,14 +208,24 @@ describe('verdicts follow DESIGN §9 in order', () => {
     });
     expect(scorecard.family).toEqual({ method: 'holm', m: 3, alpha: 0.05, intervalAlpha: 0.05 / 3 });
     const results = ['treatment-a', 'treatment-b', 'treatment-c'].map((arm) => comparison(scorecard, arm));
-    for (const result of results) expect(result.signTest.p).toBe(exactSignTest(result.signTest.wins, result.signTest.losses));
+    for (const result of results)
+      expect(result.signTest.p).toBe(exactSignTest(result.signTest.wins, result.signTest.losses));
     expect(results.map((r) => r.pAdjusted)).toEqual(holmAdjust(results.map((r) => r.signTest.p)));
     expect(results[0]!.signTest.p).toBe(exactSignTest(40, 0));
     expect(results[0]!.pAdjusted).toBe(3 * exactSignTest(40, 0));
-    expect(results[0]!.interval).toEqual({ alpha: 0.05 / 3, low: 1 - hoeffdingInterval([1], 0.05 / 3).halfWidth / Math.sqrt(40), high: 1, halfWidth: Math.sqrt((2 * Math.log(2 / (0.05 / 3))) / 40) });
+    expect(results[0]!.interval).toEqual({
+      alpha: 0.05 / 3,
+      low: 1 - hoeffdingInterval([1], 0.05 / 3).halfWidth / Math.sqrt(40),
+      high: 1,
+      halfWidth: Math.sqrt((2 * Math.log(2 / (0.05 / 3))) / 40),
+    });
     expect(results.map((r) => r.verdict)).toEqual(['better', expect.any(String), 'no-detectable-difference']);
     expect(results[2]!.signTest).toMatchObject({ wins: 0, losses: 0, ties: 40, p: 1 });
-    expect(scorecard.aa[0]).toMatchObject({ delta: 0, withinLimit: true, interval: expect.objectContaining({ alpha: 0.05 }) });
+    expect(scorecard.aa[0]).toMatchObject({
+      delta: 0,
+      withinLimit: true,
+      interval: expect.objectContaining({ alpha: 0.05 }),
+    });
   });
 
   it('a treatment worse than the baseline is kept as worse', () => {
@@ -184,7 +237,10 @@ describe('verdicts follow DESIGN §9 in order', () => {
     const scorecard = score({ stage: 1, tasks: 4, repeats: 2, aa: false, treatments: 3 }, treatmentWins);
     for (const result of scorecard.comparisons) {
       expect(result.verdict).toBe('descriptive');
-      expect(result.reasons).toEqual(['stage 1 is a feasibility run: descriptive only', 'no preregistered aa-control arm: no A/A noise floor']);
+      expect(result.reasons).toEqual([
+        'stage 1 is a feasibility run: descriptive only',
+        'no preregistered aa-control arm: no A/A noise floor',
+      ]);
       expect(result.delta).toBe(1);
     }
   });
@@ -193,7 +249,9 @@ describe('verdicts follow DESIGN §9 in order', () => {
     const scorecard = score({ ...powered, synthetic: true }, treatmentWins);
     expect(scorecard.synthetic).toBe(true);
     expect(comparison(scorecard, 'treatment-a').verdict).toBe('descriptive');
-    expect(comparison(scorecard, 'treatment-a').reasons).toEqual(['a synthetic agent took part: results can never be qualified']);
+    expect(comparison(scorecard, 'treatment-a').reasons).toEqual([
+      'a synthetic agent took part: results can never be qualified',
+    ]);
   });
 
   it('receipts that report a synthetic agent make the run descriptive even when the plan says otherwise', () => {
@@ -207,8 +265,13 @@ describe('verdicts follow DESIGN §9 in order', () => {
       'treatment-a': { status: 'excluded', reasons: ['the provider exposes no tools'] },
       'treatment-b': { status: 'blocked', reasons: ['egress to api.example.com not approved'] },
     });
-    expect(comparison(scorecard, 'treatment-a')).toMatchObject({ verdict: 'excluded', reasons: ['arm treatment-a is excluded: the provider exposes no tools'] });
-    expect(comparison(scorecard, 'treatment-b').reasons).toEqual(['arm treatment-b is blocked: egress to api.example.com not approved']);
+    expect(comparison(scorecard, 'treatment-a')).toMatchObject({
+      verdict: 'excluded',
+      reasons: ['arm treatment-a is excluded: the provider exposes no tools'],
+    });
+    expect(comparison(scorecard, 'treatment-b').reasons).toEqual([
+      'arm treatment-b is blocked: egress to api.example.com not approved',
+    ]);
     expect(scorecard.gaps).toContainEqual(expect.objectContaining({ kind: 'ineligible', arm: 'treatment-a' }));
   });
 
@@ -233,11 +296,16 @@ describe('verdicts follow DESIGN §9 in order', () => {
     const withProvider = { ...plan, arms: plan.arms.map((a) => (a.id === 'treatment-a' ? { ...a, provider } : a)) };
     const { planId, receipts } = fixtureReceipts(withProvider, treatmentWins);
     const result = buildScorecard({ plan: withProvider, planId, receipts }).comparisons[0]!;
-    expect(result).toMatchObject({ verdict: 'excluded', reasons: ['arm treatment-a is excluded: the probe of provider code-search decided: excluded'] });
+    expect(result).toMatchObject({
+      verdict: 'excluded',
+      reasons: ['arm treatment-a is excluded: the probe of provider code-search decided: excluded'],
+    });
   });
 
   it('a noisy A/A arm fails the A/A gate', () => {
-    const scorecard = score(powered, (trial) => (trial.arm === 'aa-control' || trial.arm === 'treatment-a' ? passed : failed));
+    const scorecard = score(powered, (trial) =>
+      trial.arm === 'aa-control' || trial.arm === 'treatment-a' ? passed : failed,
+    );
     expect(scorecard.aa[0]).toMatchObject({ delta: 1, withinLimit: false });
     const result = comparison(scorecard, 'treatment-a');
     expect(result.verdict).toBe('unqualified');
@@ -246,11 +314,14 @@ describe('verdicts follow DESIGN §9 in order', () => {
 
   it('a plan without an aa-control arm is descriptive', () => {
     const scorecard = score({ ...powered, aa: false }, treatmentWins);
-    expect(comparison(scorecard, 'treatment-a').reasons).toEqual(['no preregistered aa-control arm: no A/A noise floor']);
+    expect(comparison(scorecard, 'treatment-a').reasons).toEqual([
+      'no preregistered aa-control arm: no A/A noise floor',
+    ]);
   });
 
   it('with a margin, an equal treatment is noninferior when the interval allows it; otherwise no detectable difference', () => {
-    const equal = (margin: number) => score({ stage: 2, tasks: 400, repeats: 3, policy: { noninferiorityMargin: margin } }, () => passed);
+    const equal = (margin: number) =>
+      score({ stage: 2, tasks: 400, repeats: 3, policy: { noninferiorityMargin: margin } }, () => passed);
     expect(comparison(equal(0.2), 'treatment-a').verdict).toBe('noninferior');
     const strict = comparison(equal(0.1), 'treatment-a');
     expect(strict.verdict).toBe('no-detectable-difference');
@@ -276,29 +347,44 @@ describe('receipts must belong to the plan', () => {
   it('refuses a receipt of another plan', () => {
     const other = fixturePlan({ id: 'another-experiment', tasks: 2, repeats: 1 });
     const foreign = fixtureReceipts(other, () => passed).receipts;
-    expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts.slice(1), foreign[0]!] }))).toContain('belongs to plan');
+    expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts.slice(1), foreign[0]!] }))).toContain(
+      'belongs to plan',
+    );
   });
 
   it('refuses a receipt whose trial is not in the schedule', () => {
     const stray = fixtureReceipt(plan, planId, { ...plan.schedule.trials[0]!, id: 'f'.repeat(24) }, passed);
-    expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts, stray] }))).toContain('not in the schedule');
+    expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts, stray] }))).toContain(
+      'not in the schedule',
+    );
   });
 
   it('refuses two different receipts for one trial, and merges an identical duplicate', () => {
     const second = fixtureReceipt(plan, planId, plan.schedule.trials[0]!, failed);
-    expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts, second] }))).toContain('two different receipts');
+    expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts, second] }))).toContain(
+      'two different receipts',
+    );
     const merged = buildScorecard({ plan, planId, receipts: [...receipts, receipts[0]!] });
     expect(merged).toEqual(buildScorecard({ plan, planId, receipts }));
   });
 
   it('refuses a receipt that describes another arm than the one scheduled under its id', () => {
     const trial = plan.schedule.trials[0]!;
-    const liar = fixtureReceipt(plan, planId, { ...trial, arm: plan.schedule.trials.find((t) => t.arm !== trial.arm)!.arm }, passed);
+    const liar = fixtureReceipt(
+      plan,
+      planId,
+      { ...trial, arm: plan.schedule.trials.find((t) => t.arm !== trial.arm)!.arm },
+      passed,
+    );
     const forged = { ...liar, trial: { ...liar.trial, id: trial.id } };
-    expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts.slice(1), forged] }))).toContain('$.trial.arm');
+    expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts.slice(1), forged] }))).toContain(
+      '$.trial.arm',
+    );
   });
 
   it('gives the same scorecard whatever the order of the receipts', () => {
-    expect(buildScorecard({ plan, planId, receipts: [...receipts].reverse() })).toEqual(buildScorecard({ plan, planId, receipts }));
+    expect(buildScorecard({ plan, planId, receipts: [...receipts].reverse() })).toEqual(
+      buildScorecard({ plan, planId, receipts }),
+    );
   });
 });

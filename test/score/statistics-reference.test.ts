@@ -11,7 +11,9 @@ interface Vectors {
   hoeffding: { differences: number[]; alpha: number; mean: number; low: number; high: number; halfWidth: number }[];
 }
 
-const vectors: Vectors = JSON.parse(readFileSync(new URL('../../fixtures/score/vectors.json', import.meta.url), 'utf8'));
+const vectors: Vectors = JSON.parse(
+  readFileSync(new URL('../../fixtures/score/vectors.json', import.meta.url), 'utf8'),
+);
 const TOLERANCE = 1e-12;
 
 function close(actual: number, expected: number): void {
@@ -35,16 +37,19 @@ describe('statistics agree with scipy and exact references to 1e-12', () => {
   it.each(vectors.holm)('holmAdjust($pValues)', (v) => {
     const adjusted = holmAdjust(v.pValues);
     expect(adjusted).toHaveLength(v.adjusted.length);
-    adjusted.forEach((p, i) => close(p, v.adjusted[i]!));
+    for (const [i, p] of adjusted.entries()) close(p, v.adjusted[i]!);
   });
 
-  it.each(vectors.hoeffding.map((v) => ({ ...v, n: v.differences.length })))('hoeffdingInterval(n = $n, α = $alpha)', (v) => {
-    const interval = hoeffdingInterval(v.differences, v.alpha);
-    close(interval.mean, v.mean);
-    close(interval.low, v.low);
-    close(interval.high, v.high);
-    close(interval.halfWidth, v.halfWidth);
-  });
+  it.each(vectors.hoeffding.map((v) => ({ ...v, n: v.differences.length })))(
+    'hoeffdingInterval(n = $n, α = $alpha)',
+    (v) => {
+      const interval = hoeffdingInterval(v.differences, v.alpha);
+      close(interval.mean, v.mean);
+      close(interval.low, v.low);
+      close(interval.high, v.high);
+      close(interval.halfWidth, v.halfWidth);
+    },
+  );
 
   it('uses the 95% default confidence for Wilson', () => {
     const reference = vectors.wilson.find((v) => v.successes === 3 && v.trials === 10 && v.confidence === 0.95)!;

@@ -14,8 +14,13 @@ const rollout = reference('codex-0.171.0-rollout.jsonl');
 const exited: ExecResult = { exitCode: 0, stdout: '', stderr: '', timedOut: false, truncated: false };
 
 /** The transcript with one field of every line rewritten. */
+// biome-ignore lint/suspicious/noExplicitAny: the events are arbitrary JSON edited in place
 function mapLines(text: string, change: (event: Record<string, any>) => Record<string, any>): string {
-  return text.trim().split('\n').map((line) => JSON.stringify(change(JSON.parse(line)))).join('\n');
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.stringify(change(JSON.parse(line))))
+    .join('\n');
 }
 
 describe('Claude Code stream-json (reference transcripts of 2.1.332)', () => {
@@ -34,7 +39,7 @@ describe('Claude Code stream-json (reference transcripts of 2.1.332)', () => {
     expect(result?.isError).toBe(false);
   });
 
-  it('counts an mcp__<server>__<tool> call as a context-tool call under the tool\'s own name', () => {
+  it("counts an mcp__<server>__<tool> call as a context-tool call under the tool's own name", () => {
     const { observation } = parseClaudeTranscript(reference('claude-code-2.1.332-mcp.jsonl'));
     expect(observation.toolCalls).toEqual([
       { name: 'search_code', context: true },
@@ -46,7 +51,8 @@ describe('Claude Code stream-json (reference transcripts of 2.1.332)', () => {
   it('gives null tokens and cost, never zero, when the API reported no usage', () => {
     const noUsage = mapLines(reference('claude-code-2.1.332-basic.jsonl'), (event) => {
       if (event.type === 'assistant') delete event.message.usage;
-      if (event.type === 'result') event.usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+      if (event.type === 'result')
+        event.usage = { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
       return event;
     });
     const { observation } = parseClaudeTranscript(noUsage);
@@ -54,9 +60,11 @@ describe('Claude Code stream-json (reference transcripts of 2.1.332)', () => {
     expect(observation.toolCalls).toHaveLength(3);
   });
 
-  it('leaves cost unknown unless every model\'s cost basis is a list price', () => {
+  it("leaves cost unknown unless every model's cost basis is a list price", () => {
     const estimated = mapLines(reference('claude-code-2.1.332-basic.jsonl'), (event) => {
-      if (event.type === 'result') for (const model of Object.values<any>(event.modelUsage)) model.costBasis = 'estimate';
+      if (event.type === 'result')
+        // biome-ignore lint/suspicious/noExplicitAny: arbitrary JSON edited in place
+        for (const model of Object.values<any>(event.modelUsage)) model.costBasis = 'estimate';
       return event;
     });
     expect(parseClaudeTranscript(estimated).observation.costUsd).toBeNull();
@@ -64,11 +72,21 @@ describe('Claude Code stream-json (reference transcripts of 2.1.332)', () => {
 
   it('is a success only when is_error is false; max turns and API errors are distinct agent errors', () => {
     const ending = (fields: Record<string, unknown>) =>
-      parseClaudeTranscript(mapLines(reference('claude-code-2.1.332-basic.jsonl'), (event) => (event.type === 'result' ? { ...event, ...fields } : event))).result;
+      parseClaudeTranscript(
+        mapLines(reference('claude-code-2.1.332-basic.jsonl'), (event) =>
+          event.type === 'result' ? { ...event, ...fields } : event,
+        ),
+      ).result;
     expect(claudeOutcome(exited, ending({}))).toEqual({ outcome: 'completed', error: null });
-    const apiError = claudeOutcome(exited, ending({ subtype: 'success', is_error: true, terminal_reason: 'api_error', api_error_status: 500 }));
+    const apiError = claudeOutcome(
+      exited,
+      ending({ subtype: 'success', is_error: true, terminal_reason: 'api_error', api_error_status: 500 }),
+    );
     expect(apiError).toEqual({ outcome: 'agent-error', error: 'api-error: the model API failed with HTTP 500' });
-    const maxTurns = claudeOutcome(exited, ending({ subtype: 'error_max_turns', is_error: true, terminal_reason: 'max_turns', num_turns: 3 }));
+    const maxTurns = claudeOutcome(
+      exited,
+      ending({ subtype: 'error_max_turns', is_error: true, terminal_reason: 'max_turns', num_turns: 3 }),
+    );
     expect(maxTurns).toEqual({ outcome: 'agent-error', error: 'max-turns: claude stopped after 3 turns' });
     expect(claudeOutcome({ ...exited, exitCode: 1 }, null).outcome).toBe('agent-error');
     expect(claudeOutcome({ ...exited, exitCode: null, timedOut: true }, null).outcome).toBe('timeout');
@@ -90,11 +108,21 @@ describe('Codex --json events (reference transcript of 0.171.0)', () => {
   });
 
   it('maps turn.failed and error events to agent-error, and zero usage to unknown tokens', () => {
-    const failed = parseCodexEvents('{"type":"turn.started"}\n{"type":"turn.failed","error":{"message":"stream disconnected"}}\n');
-    expect(codexOutcome({ ...exited, exitCode: 1 }, failed.end)).toEqual({ outcome: 'agent-error', error: 'turn.failed: stream disconnected' });
+    const failed = parseCodexEvents(
+      '{"type":"turn.started"}\n{"type":"turn.failed","error":{"message":"stream disconnected"}}\n',
+    );
+    expect(codexOutcome({ ...exited, exitCode: 1 }, failed.end)).toEqual({
+      outcome: 'agent-error',
+      error: 'turn.failed: stream disconnected',
+    });
     const errored = parseCodexEvents('{"type":"error","message":"unexpected status 500"}\n');
-    expect(codexOutcome(exited, errored.end)).toEqual({ outcome: 'agent-error', error: 'error: unexpected status 500' });
-    const zero = parseCodexEvents('{"type":"turn.completed","usage":{"input_tokens":0,"cached_input_tokens":0,"output_tokens":0}}\n');
+    expect(codexOutcome(exited, errored.end)).toEqual({
+      outcome: 'agent-error',
+      error: 'error: unexpected status 500',
+    });
+    const zero = parseCodexEvents(
+      '{"type":"turn.completed","usage":{"input_tokens":0,"cached_input_tokens":0,"output_tokens":0}}\n',
+    );
     expect([zero.observation.inputTokens, zero.observation.outputTokens]).toEqual([null, null]);
   });
 });
@@ -113,12 +141,15 @@ describe('Codex session rollout (recorded from 0.171.0 against the mock)', () =>
   });
 
   it('gives null tokens when a token_count carries info: null (usage not reported)', () => {
-    const unknown = mapLines(rollout, (line) => (line.payload?.type === 'token_count' ? { ...line, payload: { ...line.payload, info: null } } : line));
+    const unknown = mapLines(rollout, (line) =>
+      line.payload?.type === 'token_count' ? { ...line, payload: { ...line.payload, info: null } } : line,
+    );
     expect([parseCodexRollout(unknown).inputTokens, parseCodexRollout(unknown).outputTokens]).toEqual([null, null]);
   });
 
   it('reads the files an apply_patch touched from its headers', () => {
-    const patch = '*** Begin Patch\n*** Update File: src/a.js\n@@\n-x\n+y\n*** Add File: src/b.js\n+z\n*** Delete File: old.js\n*** End Patch\n';
+    const patch =
+      '*** Begin Patch\n*** Update File: src/a.js\n@@\n-x\n+y\n*** Add File: src/b.js\n+z\n*** Delete File: old.js\n*** End Patch\n';
     expect(patchedPaths(patch)).toEqual(['src/a.js', 'src/b.js', 'old.js']);
   });
 });

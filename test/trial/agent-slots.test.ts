@@ -17,11 +17,25 @@ async function put(path: string, text: string): Promise<void> {
 async function slowlyGradedTask(root: string): Promise<string> {
   const dir = join(root, 'tasks', 'slow-check');
   const checks = { required: [{ id: 'slow', file: 'slow.mjs', runner: 'node' }], regressions: [] };
-  await put(join(dir, 'task.json'), JSON.stringify({ schema: 'crossover.task/1', id: 'slow-check', title: 'slow check', category: 'c1', surface: 'api', timeoutSec: 60, checks }));
+  await put(
+    join(dir, 'task.json'),
+    JSON.stringify({
+      schema: 'crossover.task/1',
+      id: 'slow-check',
+      title: 'slow check',
+      category: 'c1',
+      surface: 'api',
+      timeoutSec: 60,
+      checks,
+    }),
+  );
   await put(join(dir, 'prompt.md'), 'Nothing to do.\n');
   await put(join(dir, 'workspace/index.js'), 'export const value = 1;\n');
   await put(join(dir, 'reference/index.js'), 'export const value = 2;\n');
-  await put(join(dir, 'checks/slow.mjs'), 'export default () => new Promise((resolve) => setTimeout(resolve, 1500));\n');
+  await put(
+    join(dir, 'checks/slow.mjs'),
+    'export default () => new Promise((resolve) => setTimeout(resolve, 1500));\n',
+  );
   return dir;
 }
 
@@ -62,7 +76,10 @@ describe('agent slots: the bound on agents at once', () => {
     };
     // The first trial's grading holds a grading slot (a file) for its 1.5 s check. The second agent
     // gets the one agent slot only when the first lets go of it, waits 0.5 s, and lists the slots.
-    const [first, second] = await Promise.all([trial('true'), trial(`sleep 0.5; ls ${join(root, '.crossover', 'grading-slots')} > ${seen}`)]);
+    const [first, second] = await Promise.all([
+      trial('true'),
+      trial(`sleep 0.5; ls ${join(root, '.crossover', 'grading-slots')} > ${seen}`),
+    ]);
     expect(first.checks.map((c) => c.status)).toEqual(['pass']);
     expect(second.checks.map((c) => c.status)).toEqual(['pass']);
     expect((await readFile(seen, 'utf8')).trim()).toMatch(/^slot-\d+$/);

@@ -8,10 +8,26 @@ function arm(overrides: Partial<PlannedArm> = {}): PlannedArm {
   return {
     id: 'treatment',
     role: 'treatment',
-    agent: { spec: { adapter: 'command', command: 'agent', version: '1' }, executableDigest: null, promptTemplateDigest: digestOf('p') },
+    agent: {
+      spec: { adapter: 'command', command: 'agent', version: '1' },
+      executableDigest: null,
+      promptTemplateDigest: digestOf('p'),
+    },
     provider: {
-      id: 'code-search', kind: 'search', mode: 'local', interface: 'mcp-stdio', version: '1.0.0', configDigest: digestOf('c'), launch: null, url: null, index: null,
-      files: [], probeDigest: null, eligibility: null, tools: ['search_code'], sendsSource: false,
+      id: 'code-search',
+      kind: 'search',
+      mode: 'local',
+      interface: 'mcp-stdio',
+      version: '1.0.0',
+      configDigest: digestOf('c'),
+      launch: null,
+      url: null,
+      index: null,
+      files: [],
+      probeDigest: null,
+      eligibility: null,
+      tools: ['search_code'],
+      sendsSource: false,
     },
     allowedTools: ['WebFetch'],
     instructionFiles: [],
@@ -19,18 +35,36 @@ function arm(overrides: Partial<PlannedArm> = {}): PlannedArm {
   };
 }
 
-const clean = { shipped: new Set(['src/a.js', 'AGENTS.md']), present: ['src/a.js', 'AGENTS.md'], builtinTools: ['Read', 'Edit'] };
+const clean = {
+  shipped: new Set(['src/a.js', 'AGENTS.md']),
+  present: ['src/a.js', 'AGENTS.md'],
+  builtinTools: ['Read', 'Edit'],
+};
 
 describe('contamination rules', () => {
   it('knows the instruction files agent CLIs load', () => {
-    for (const path of ['AGENTS.md', 'pkg/CLAUDE.md', '.mcp.json', '.cursorrules', '.github/copilot-instructions.md', '.claude/settings.json', '.agents/skills/x/SKILL.md', '.codex/config.toml']) {
+    for (const path of [
+      'AGENTS.md',
+      'pkg/CLAUDE.md',
+      '.mcp.json',
+      '.cursorrules',
+      '.github/copilot-instructions.md',
+      '.claude/settings.json',
+      '.agents/skills/x/SKILL.md',
+      '.codex/config.toml',
+    ]) {
       expect(isInstructionPath(path), path).toBe(true);
     }
-    for (const path of ['src/agents.js', 'docs/claude.txt', 'README.md', 'github/copilot-instructions.txt']) expect(isInstructionPath(path), path).toBe(false);
+    for (const path of ['src/agents.js', 'docs/claude.txt', 'README.md', 'github/copilot-instructions.txt'])
+      expect(isInstructionPath(path), path).toBe(false);
   });
 
-  it('accepts the agent\'s own tools, the arm\'s allowed tools, its provider\'s tools and instruction files the task shipped', () => {
-    const toolCalls = [{ name: 'Read', context: false }, { name: 'WebFetch', context: false }, { name: 'search_code', context: true }];
+  it("accepts the agent's own tools, the arm's allowed tools, its provider's tools and instruction files the task shipped", () => {
+    const toolCalls = [
+      { name: 'Read', context: false },
+      { name: 'WebFetch', context: false },
+      { name: 'search_code', context: true },
+    ];
     expect(detectContamination({ ...clean, arm: arm(), toolCalls })).toEqual([]);
   });
 
@@ -40,7 +74,11 @@ describe('contamination rules', () => {
       ...clean,
       arm: baseline,
       present: [...clean.present, 'src/CLAUDE.md'],
-      toolCalls: [{ name: 'search_code', context: true }, { name: 'search_code', context: true }, { name: 'Bash', context: false }],
+      toolCalls: [
+        { name: 'search_code', context: true },
+        { name: 'search_code', context: true },
+        { name: 'Bash', context: false },
+      ],
     });
     expect(findings.map((f) => f.detail)).toEqual([
       'context-provider tools called in an arm without a provider (baseline): search_code ×2',
@@ -56,7 +94,14 @@ describe('contamination rules', () => {
   });
 
   it('makes contamination win over passing checks, and never calls an ungraded trial a pass', () => {
-    const base = { cancelled: false, contaminated: false, staleContext: false, cleanupFailed: false, agent: 'completed' as const, grade: 'passed' as const };
+    const base = {
+      cancelled: false,
+      contaminated: false,
+      staleContext: false,
+      cleanupFailed: false,
+      agent: 'completed' as const,
+      grade: 'passed' as const,
+    };
     expect(trialStatus(base)).toBe('passed');
     expect(trialStatus({ ...base, contaminated: true })).toBe('contaminated');
     expect(trialStatus({ ...base, staleContext: true })).toBe('stale-context');

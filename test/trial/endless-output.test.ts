@@ -7,14 +7,21 @@ describe('an agent that prints without end', () => {
   it('is killed once its output runs far past the bound: an agent error, not a timeout', async () => {
     const receipt = await hostileTrial({ script: 'flood.mjs', timeoutMs: 60_000 });
     expect(receipt.status).toBe('agent-error');
-    expect(receipt.findings).toContainEqual({ kind: 'agent', detail: 'the command was killed: its output went on past the bound' });
+    expect(receipt.findings).toContainEqual({
+      kind: 'agent',
+      detail: 'the command was killed: its output went on past the bound',
+    });
   });
 
   it('keeps at most the bound of its output, cut with a marker', async () => {
     const cwd = await tempDir();
     const result = await runContained(
       { file: process.execPath, args: [`${AGENTS_DIR}/flood.mjs`], cwd, env: { PATH: process.env.PATH ?? '' } },
-      { timeoutMs: 60_000, signal: new AbortController().signal, marker: { variable: 'CROSSOVER_TEST_FLOOD=1', directory: cwd } },
+      {
+        timeoutMs: 60_000,
+        signal: new AbortController().signal,
+        marker: { variable: 'CROSSOVER_TEST_FLOOD=1', directory: cwd },
+      },
     );
     expect(result.flooded).toBe(true);
     expect(result.truncated).toBe(true);

@@ -39,7 +39,9 @@ describe('grading slots: overload waits for a slot instead of failing checks on 
 
   it('frees its slot when a grading throws', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
-    await expect(inGradingSlot(dir, 1, async () => Promise.reject(new Error('grader broke')))).rejects.toThrow('grader broke');
+    await expect(inGradingSlot(dir, 1, async () => Promise.reject(new Error('grader broke')))).rejects.toThrow(
+      'grader broke',
+    );
     await expect(inGradingSlot(dir, 1, async () => 'next')).resolves.toBe('next');
   });
 

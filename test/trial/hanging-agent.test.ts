@@ -21,7 +21,12 @@ describe('a trial whose run is cancelled while the agent hangs', () => {
       void processesWith(marker).then((pids) => pids.length > 0 && controller.abort());
     }, 100);
     try {
-      const receipt = await hostileTrial({ script: 'hang.mjs', args: [marker], timeoutMs: 60_000, signal: controller.signal });
+      const receipt = await hostileTrial({
+        script: 'hang.mjs',
+        args: [marker],
+        timeoutMs: 60_000,
+        signal: controller.signal,
+      });
       expect(receipt.status).toBe('cancelled');
       expect(receipt.checksRun).toBe(0);
       expect(await processesWith(marker)).toEqual([]);

@@ -12,7 +12,12 @@ describe('an agent that reads the hidden checks to learn the answer', () => {
   });
 
   it('passes with --sandbox none: the secret is only in the hidden files', async () => {
-    const receipt = await hostileTrial({ script: 'read-checks.mjs', args: [checks], task: SECRET_TASK, sandbox: 'none' });
+    const receipt = await hostileTrial({
+      script: 'read-checks.mjs',
+      args: [checks],
+      task: SECRET_TASK,
+      sandbox: 'none',
+    });
     expect(receipt.status).toBe('passed');
   });
 });

@@ -12,7 +12,11 @@ describe('an agent that adds AGENTS.md and .mcp.json to its workspace', () => {
   });
 
   it('is contaminated even when every check passed', async () => {
-    const receipt = await hostileTrial({ script: 'plant-instructions.mjs', args: [join(PAGES_TASK, 'reference')], sandbox: 'none' });
+    const receipt = await hostileTrial({
+      script: 'plant-instructions.mjs',
+      args: [join(PAGES_TASK, 'reference')],
+      sandbox: 'none',
+    });
     expect(receipt.checks.every((check) => check.status === 'pass')).toBe(true);
     expect(receipt.status).toBe('contaminated');
   });

@@ -13,7 +13,11 @@ const repo = join(import.meta.dirname, '../..');
 
 async function sandboxed(script: string, shareNetwork = false) {
   const trialDir = await tempDir();
-  const [workspace, home, tmp] = ['workspace', 'home', 'tmp'].map((name) => join(trialDir, name)) as [string, string, string];
+  const [workspace, home, tmp] = ['workspace', 'home', 'tmp'].map((name) => join(trialDir, name)) as [
+    string,
+    string,
+    string,
+  ];
   for (const dir of [workspace, home, tmp]) await mkdir(dir);
   const marker = randomBytes(6).toString('hex');
   const host = { ...process.env, CROSSOVER_TEST_SECRET: 'must-not-leak', DECLARED_KEY: 'declared-value' };
@@ -31,7 +35,12 @@ async function sandboxed(script: string, shareNetwork = false) {
 describe('what a sandboxed agent can see', () => {
   it('gets an empty environment plus the allowlist, its declared credentials and a fresh HOME', async () => {
     const { home, result } = await sandboxed('env');
-    const env = new Map(result.stdout.trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+    const env = new Map(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
     expect(env.get('HOME')).toBe(home);
     expect(env.get('DECLARED_KEY')).toBe('declared-value');
     expect(env.has('CROSSOVER_TEST_SECRET')).toBe(false);
@@ -39,12 +48,19 @@ describe('what a sandboxed agent can see', () => {
   });
 
   it('cannot read the real home or the repository (corpus, checks, receipts)', async () => {
-    const paths = [homedir(), join(repo, 'package.json'), join(repo, 'corpus/corpus.json'), join(repo, 'fixtures/tasks/valid-node/checks')];
-    const { result } = await sandboxed(paths.map((path) => `ls ${path} >/dev/null 2>&1 && echo "visible ${path}" || echo "hidden ${path}"`).join('; '));
+    const paths = [
+      homedir(),
+      join(repo, 'package.json'),
+      join(repo, 'corpus/corpus.json'),
+      join(repo, 'fixtures/tasks/valid-node/checks'),
+    ];
+    const { result } = await sandboxed(
+      paths.map((path) => `ls ${path} >/dev/null 2>&1 && echo "visible ${path}" || echo "hidden ${path}"`).join('; '),
+    );
     expect(result.stdout.trim().split('\n')).toEqual(paths.map((path) => `hidden ${path}`));
   });
 
-  it('has no network, not even the host\'s loopback, unless the network is shared', async () => {
+  it("has no network, not even the host's loopback, unless the network is shared", async () => {
     const server = createServer((_, response) => response.end('ok')).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {

@@ -13,7 +13,11 @@ function noopArm(instructionFiles: PlannedArm['instructionFiles'] = []): Planned
   return {
     id: 'baseline',
     role: 'baseline',
-    agent: { spec: { adapter: 'synthetic', behavior: 'noop', queryProvider: false }, executableDigest: null, promptTemplateDigest: digestOf('p') },
+    agent: {
+      spec: { adapter: 'synthetic', behavior: 'noop', queryProvider: false },
+      executableDigest: null,
+      promptTemplateDigest: digestOf('p'),
+    },
     provider: null,
     allowedTools: [],
     instructionFiles,
@@ -29,25 +33,38 @@ describe('trial setup', () => {
     const root = await tempDir();
     await mkdir(join(root, 'instructions'));
     await writeFile(join(root, 'instructions/CLAUDE.md'), 'edited after planning\n');
-    const arm = noopArm([{ source: 'instructions/CLAUDE.md', target: '.claude/CLAUDE.md', digest: digestBytes('as planned\n') }]);
+    const arm = noopArm([
+      { source: 'instructions/CLAUDE.md', target: '.claude/CLAUDE.md', digest: digestBytes('as planned\n') },
+    ]);
     const receipt = await executeTrial(await spec(root, { arm }));
     expect(receipt.status).toBe('drift');
     expect(receipt.checksRun).toBe(0);
     expect(JSON.stringify(receipt)).not.toContain(root);
   });
 
-  it('marks a trial whose provider index was not built from this task\'s snapshot stale-context', async () => {
+  it("marks a trial whose provider index was not built from this task's snapshot stale-context", async () => {
     const root = await tempDir();
     const indexDir = await tempDir();
-    const mcpServers = [{ name: 'code-search', command: process.execPath, args: ['server.mjs'], env: { CROSSOVER_INDEX_DIR: indexDir } }];
+    const mcpServers = [
+      { name: 'code-search', command: process.execPath, args: ['server.mjs'], env: { CROSSOVER_INDEX_DIR: indexDir } },
+    ];
     const receipt = await executeTrial(await spec(root, { mcpServers }));
     expect(receipt.status).toBe('stale-context');
-    expect(receipt.findings).toContainEqual({ kind: 'stale-context', detail: 'the index of MCP server code-search was not built from this task\'s snapshot' });
+    expect(receipt.findings).toContainEqual({
+      kind: 'stale-context',
+      detail: "the index of MCP server code-search was not built from this task's snapshot",
+    });
   });
 
   it('refuses the reference to a synthetic agent outside a labelled self-test', async () => {
     const root = await tempDir();
-    const arm = { ...noopArm(), agent: { ...noopArm().agent, spec: { adapter: 'synthetic' as const, behavior: 'reference' as const, queryProvider: false } } };
+    const arm = {
+      ...noopArm(),
+      agent: {
+        ...noopArm().agent,
+        spec: { adapter: 'synthetic' as const, behavior: 'reference' as const, queryProvider: false },
+      },
+    };
     const receipt = await executeTrial(await spec(root, { arm, referenceAllowed: false }));
     expect(receipt.status).toBe('agent-error');
     expect(receipt.synthetic).toBe(true);

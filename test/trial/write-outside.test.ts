@@ -8,7 +8,12 @@ describe('an agent that writes outside its workspace', () => {
   it('leaves nothing on the host: not in a scratch dir, not in the project root, not in the real home', async () => {
     const outside = await tempDir();
     const root = await tempDir();
-    const targets = [join(outside, 'escaped.txt'), join(root, 'escaped.txt'), join(root, '.crossover/cache/escaped.txt'), '/root/crossover-escaped.txt'];
+    const targets = [
+      join(outside, 'escaped.txt'),
+      join(root, 'escaped.txt'),
+      join(root, '.crossover/cache/escaped.txt'),
+      '/root/crossover-escaped.txt',
+    ];
     const receipt = await hostileTrial({ script: 'write-outside.mjs', args: targets, root });
     expect(receipt.status).toBe('failed');
     for (const target of targets) expect(existsSync(target), target).toBe(false);

@@ -28,7 +28,9 @@ export function claudeEnvironment(agent: ClaudeAgent, context: AgentRunContext):
 
 /** Only the arm's MCP servers, in the `--mcp-config` form. */
 export function mcpConfig(context: AgentRunContext): string {
-  const servers = Object.fromEntries(context.mcpServers.map((s) => [s.name, { type: 'stdio', command: s.command, args: s.args, env: s.env }]));
+  const servers = Object.fromEntries(
+    context.mcpServers.map((s) => [s.name, { type: 'stdio', command: s.command, args: s.args, env: s.env }]),
+  );
   return JSON.stringify({ mcpServers: servers });
 }
 

@@ -17,7 +17,12 @@ export interface ClaudeTranscript {
 }
 
 const INSPECTING_TOOLS: Record<string, string> = { Read: 'file_path', Grep: 'path', NotebookRead: 'notebook_path' };
-const MODIFYING_TOOLS: Record<string, string> = { Edit: 'file_path', MultiEdit: 'file_path', Write: 'file_path', NotebookEdit: 'notebook_path' };
+const MODIFYING_TOOLS: Record<string, string> = {
+  Edit: 'file_path',
+  MultiEdit: 'file_path',
+  Write: 'file_path',
+  NotebookEdit: 'notebook_path',
+};
 
 /** One tool call; an MCP tool counts under its own name, as the arm's provider declares it. */
 function toolCallOf(name: string): ToolCall {
@@ -45,10 +50,15 @@ function resultOf(event: Record<string, unknown>): ClaudeResult {
  * Code writes zeros when it got none, which shows as assistant events without `message.usage`.
  * Input counts every token sent: fresh, cache reads and cache writes.
  */
-function tokensOf(result: Record<string, unknown> | null, usageReported: boolean): { input: number | null; output: number | null } {
+function tokensOf(
+  result: Record<string, unknown> | null,
+  usageReported: boolean,
+): { input: number | null; output: number | null } {
   if (result === null || !usageReported) return { input: null, output: null };
   const usage = record(result.usage);
-  const parts = [usage.input_tokens, usage.cache_read_input_tokens ?? 0, usage.cache_creation_input_tokens ?? 0].map(count);
+  const parts = [usage.input_tokens, usage.cache_read_input_tokens ?? 0, usage.cache_creation_input_tokens ?? 0].map(
+    count,
+  );
   const input = parts.some((part) => part === null) ? null : (parts as number[]).reduce((a, b) => a + b, 0);
   return { input, output: count(usage.output_tokens) };
 }

@@ -10,9 +10,28 @@ type CodexAgent = Extract<Agent, { adapter: 'codex' }>;
 
 /** Codex's own tools (0.171): shell, patching, planning, MCP resources, sub-agents, goals. */
 export const CODEX_BUILTIN_TOOLS = [
-  'exec_command', 'write_stdin', 'shell', 'local_shell', 'apply_patch', 'update_plan', 'view_image', 'tool_search', 'web_search',
-  'list_mcp_resources', 'list_mcp_resource_templates', 'read_mcp_resource', 'request_user_input', 'multi_agent_v1', 'spawn_agent',
-  'send_input', 'wait_agent', 'close_agent', 'resume_agent', 'get_goal', 'create_goal', 'update_goal',
+  'exec_command',
+  'write_stdin',
+  'shell',
+  'local_shell',
+  'apply_patch',
+  'update_plan',
+  'view_image',
+  'tool_search',
+  'web_search',
+  'list_mcp_resources',
+  'list_mcp_resource_templates',
+  'read_mcp_resource',
+  'request_user_input',
+  'multi_agent_v1',
+  'spawn_agent',
+  'send_input',
+  'wait_agent',
+  'close_agent',
+  'resume_agent',
+  'get_goal',
+  'create_goal',
+  'update_goal',
 ] as const;
 
 const EVENTS = 'codex-events.jsonl';
@@ -20,7 +39,9 @@ const EVENTS = 'codex-events.jsonl';
 /** The session rollout Codex wrote below CODEX_HOME; null when there is none. */
 async function readRollout(context: AgentRunContext): Promise<string | null> {
   const sessions = join(codexHome(context), 'sessions');
-  const files = (await readdir(sessions, { recursive: true }).catch(() => [] as string[])).filter((file) => /(^|\/)rollout-[^/]*\.jsonl$/.test(file)).sort();
+  const files = (await readdir(sessions, { recursive: true }).catch(() => [] as string[]))
+    .filter((file) => /(^|\/)rollout-[^/]*\.jsonl$/.test(file))
+    .sort();
   const last = files.at(-1);
   return last === undefined ? null : readFile(join(sessions, last), 'utf8');
 }
@@ -31,7 +52,10 @@ export function codexOutcome(exec: ExecResult, end: CodexEnd): Pick<AgentRunResu
   if (end.failure !== null) return { outcome: 'agent-error', error: shortReason(end.failure) };
   if (exec.exitCode !== 0 || !end.completed) {
     const stderr = shortReason(exec.stderr);
-    return { outcome: 'agent-error', error: `codex ended without completing its turn (exit ${exec.exitCode ?? 'by signal'})${stderr ? `: ${stderr}` : ''}` };
+    return {
+      outcome: 'agent-error',
+      error: `codex ended without completing its turn (exit ${exec.exitCode ?? 'by signal'})${stderr ? `: ${stderr}` : ''}`,
+    };
   }
   return { outcome: 'completed', error: null };
 }
@@ -54,7 +78,10 @@ export function codexAdapter(agent: CodexAgent, root: string): AgentAdapter {
       });
       const events = parseCodexEvents(await readFile(eventsFile, 'utf8').catch(() => ''));
       const rollout = await readRollout(context);
-      return { ...codexOutcome(exec, events.end), observation: rollout === null ? events.observation : parseCodexRollout(rollout) };
+      return {
+        ...codexOutcome(exec, events.end),
+        observation: rollout === null ? events.observation : parseCodexRollout(rollout),
+      };
     },
   };
 }

@@ -17,7 +17,9 @@ const PATCH_HEADER = /^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to:
 
 /** Paths an apply_patch input adds, updates, deletes or moves to. */
 export function patchedPaths(patch: string): string[] {
-  return [...patch.matchAll(PATCH_HEADER)].map((match) => (match[1] ?? match[2] ?? '').trim()).filter((path) => path !== '');
+  return [...patch.matchAll(PATCH_HEADER)]
+    .map((match) => (match[1] ?? match[2] ?? '').trim())
+    .filter((path) => path !== '');
 }
 
 /** A function call; an MCP tool (namespace `mcp__<server>`, or a `mcp__<server>__<tool>` name) counts under its own name. */
@@ -61,7 +63,8 @@ export function parseCodexEvents(text: string): CodexEvents {
       input += count(usage.input_tokens) ?? 0;
       output += count(usage.output_tokens) ?? 0;
     }
-    if (event.type === 'turn.failed') end.failure ??= `turn.failed: ${String(record(event.error).message ?? 'no message')}`;
+    if (event.type === 'turn.failed')
+      end.failure ??= `turn.failed: ${String(record(event.error).message ?? 'no message')}`;
     if (event.type === 'error') end.failure ??= `error: ${String(event.message ?? 'no message')}`;
     if (event.type !== 'item.completed') continue;
     const item = record(event.item);
@@ -91,7 +94,10 @@ function rolloutCall(payload: Record<string, unknown>): { call: ToolCall; modifi
     case 'function_call':
       return { call: functionCall(String(payload.name), payload.namespace), modified: [] };
     case 'custom_tool_call':
-      return { call: { name: String(payload.name), context: false }, modified: payload.name === 'apply_patch' ? patchedPaths(String(payload.input ?? '')) : [] };
+      return {
+        call: { name: String(payload.name), context: false },
+        modified: payload.name === 'apply_patch' ? patchedPaths(String(payload.input ?? '')) : [],
+      };
     case 'local_shell_call':
       return { call: { name: 'local_shell', context: false }, modified: [] };
     case 'tool_search_call':
@@ -106,8 +112,11 @@ function rolloutCall(payload: Record<string, unknown>): { call: ToolCall; modifi
 /** Files a completed command read, as Codex itself parsed the command. */
 function commandReads(payload: Record<string, unknown>): string[] {
   const item = record(payload.item);
-  if (payload.type !== 'item_completed' || item.type !== 'CommandExecution' || !Array.isArray(item.parsed_cmd)) return [];
-  return item.parsed_cmd.map(record).flatMap((parsed) => (parsed.type === 'read' && typeof parsed.path === 'string' ? [parsed.path] : []));
+  if (payload.type !== 'item_completed' || item.type !== 'CommandExecution' || !Array.isArray(item.parsed_cmd))
+    return [];
+  return item.parsed_cmd
+    .map(record)
+    .flatMap((parsed) => (parsed.type === 'read' && typeof parsed.path === 'string' ? [parsed.path] : []));
 }
 
 /**

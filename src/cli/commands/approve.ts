@@ -39,11 +39,19 @@ export const approveCommand: Command = {
     }
     const drifts = await checkDrift({ plan, root: io.cwd });
     if (drifts.length > 0) {
-      throw new CrossoverError('drift', `${planFile}: plan ${id} has drifted and cannot be approved; plan again\n${formatDrifts(drifts)}`);
+      throw new CrossoverError(
+        'drift',
+        `${planFile}: plan ${id} has drifted and cannot be approved; plan again\n${formatDrifts(drifts)}`,
+      );
     }
     io.out(describe(plan, id));
     const path = approvalFile(dirname(resolve(io.cwd, plan.experiment.file)), plan.experiment.id, id);
-    const approval: Approval = { schema: 'crossover.approval/1', planId: id, experiment: plan.experiment.id, approves: plan.approval.reasons };
+    const approval: Approval = {
+      schema: 'crossover.approval/1',
+      planId: id,
+      experiment: plan.experiment.id,
+      approves: plan.approval.reasons,
+    };
     const written = await writeNewFileAtomic(path, prettyJson(approval));
     io.out(written ? `wrote ${relative(io.cwd, path)}\n` : `${relative(io.cwd, path)} already approves this plan\n`);
     return 0;

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CorpusVerification, Qualification, TreeSize } from '../../contracts/qualification.js';
 import { CrossoverError } from '../../contracts/errors.js';
+import type { CorpusVerification, Qualification, TreeSize } from '../../contracts/qualification.js';
 import { loadCorpus } from '../../corpus/load.js';
 import { qualifyCorpus } from '../../corpus/qualify.js';
 import type { CliIo, Command } from '../command.js';
@@ -15,7 +15,15 @@ function size(value: TreeSize): string {
 /** Columns padded to their widest cell; the reasons column is last and left unpadded. */
 function table(tasks: readonly Qualification[]): string {
   const header = ['id', 'category', 'surface', 'qualified', 'reference change', 'tree size', 'reasons'];
-  const rows = tasks.map((q) => [q.id, q.category, q.surface, q.qualified ? 'yes' : 'no', size(q.referenceChange), size(q.tree), q.reasons.join('; ') || '-']);
+  const rows = tasks.map((q) => [
+    q.id,
+    q.category,
+    q.surface,
+    q.qualified ? 'yes' : 'no',
+    size(q.referenceChange),
+    size(q.tree),
+    q.reasons.join('; ') || '-',
+  ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) =>
     cells
@@ -39,7 +47,8 @@ async function verify(argv: string[], io: CliIo): Promise<number> {
     allowPositionals: true,
     options: { corpus: { type: 'string' }, task: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
-  if (positionals.length > 0) throw new CrossoverError('invalid-input', `unexpected argument "${positionals[0]}"; usage: crossover ${USAGE}`);
+  if (positionals.length > 0)
+    throw new CrossoverError('invalid-input', `unexpected argument "${positionals[0]}"; usage: crossover ${USAGE}`);
   const corpus = await loadCorpus(resolve(io.cwd, values.corpus ?? 'corpus'));
   const verification = await qualifyCorpus(corpus, values.task === undefined ? {} : { taskId: values.task });
   return report(verification, values.json, io);
@@ -49,7 +58,11 @@ export const corpusCommand: Command = {
   usage: USAGE,
   async run(argv, io) {
     const [sub, ...rest] = argv;
-    if (sub !== 'verify') throw new CrossoverError('invalid-input', `expected a sub-command: verify${sub ? `; got "${sub}"` : ''}; usage: crossover ${USAGE}`);
+    if (sub !== 'verify')
+      throw new CrossoverError(
+        'invalid-input',
+        `expected a sub-command: verify${sub ? `; got "${sub}"` : ''}; usage: crossover ${USAGE}`,
+      );
     return verify(rest, io);
   },
 };

@@ -11,15 +11,18 @@ export const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import('./digest.js')).digestCommand,
   },
   probe: {
-    summary: 'Probe the providers of an experiment (or one provider.json): handshake, index one task, decide eligibility',
+    summary:
+      'Probe the providers of an experiment (or one provider.json): handshake, index one task, decide eligibility',
     load: async () => (await import('./probe.js')).probeCommand,
   },
   plan: {
-    summary: 'Derive the preregistered plan of an experiment: identities, schedule, budget, cost, approvals (runs nothing)',
+    summary:
+      'Derive the preregistered plan of an experiment: identities, schedule, budget, cost, approvals (runs nothing)',
     load: async () => (await import('./plan.js')).planCommand,
   },
   approve: {
-    summary: 'Approve one exact plan that may cost money or send source out (writes experiments/approvals/<experiment>-<plan>.json)',
+    summary:
+      'Approve one exact plan that may cost money or send source out (writes experiments/approvals/<experiment>-<plan>.json)',
     load: async () => (await import('./approve.js')).approveCommand,
   },
   corpus: {
@@ -43,7 +46,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import('./run.js')).runCommand,
   },
   agents: {
-    summary: 'Install a pinned agent CLI into the project\'s own prefix and record its executable digest',
+    summary: "Install a pinned agent CLI into the project's own prefix and record its executable digest",
     load: async () => (await import('./agents.js')).agentsCommand,
   },
   transcript: {

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { prettyJson } from '../../contracts/canonical.js';
-import { digestOf } from '../../contracts/canonical.js';
+import { digestOf, prettyJson } from '../../contracts/canonical.js';
 import { CrossoverError } from '../../contracts/errors.js';
 import { PlanSchema } from '../../contracts/plan.js';
 import { writeFileAtomic } from '../../io/atomic.js';
@@ -31,7 +30,8 @@ export const planCommand: Command = {
     });
     if (values.check !== undefined) return check(values.check, io);
     const [experimentFile] = positionals;
-    if (!experimentFile) throw new CrossoverError('invalid-input', 'expected an experiment file, e.g. crossover plan experiments/demo.ts');
+    if (!experimentFile)
+      throw new CrossoverError('invalid-input', 'expected an experiment file, e.g. crossover plan experiments/demo.ts');
     const derived = await derivePlan({ experimentFile: resolve(io.cwd, experimentFile), root: io.cwd });
     if (values.out !== undefined) await writeFileAtomic(resolve(io.cwd, values.out), prettyJson(derived.plan));
     io.out(values.json ? prettyJson(derived.plan) : formatSummary(derived.summary));

@@ -22,7 +22,12 @@ interface Target {
 
 /** The first task of the experiment's slice (or of its corpus): every provider indexes the same snapshot. */
 async function firstTaskOf(corpusDir: string, slice: string[] | undefined): Promise<LoadedTask | undefined> {
-  const id = slice?.[0] ?? (await readdir(join(corpusDir, 'tasks'), { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory()).map((e) => e.name).sort()[0];
+  const id =
+    slice?.[0] ??
+    (await readdir(join(corpusDir, 'tasks'), { withFileTypes: true }).catch(() => []))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort()[0];
   return id === undefined ? undefined : loadTask(join(corpusDir, 'tasks', id));
 }
 
@@ -31,13 +36,25 @@ async function targetOf(file: string, values: { task?: string; experiment?: stri
   const task = values.task === undefined ? undefined : await loadTask(resolve(cwd, values.task));
   if (absolute.endsWith('.json')) {
     const provider = await readArtifact(absolute, ProviderSchema);
-    return { providers: [provider], baseDir: dirname(absolute), experimentId: values.experiment ?? null, sampleTask: task };
+    return {
+      providers: [provider],
+      baseDir: dirname(absolute),
+      experimentId: values.experiment ?? null,
+      sampleTask: task,
+    };
   }
   const { experiment, dir } = await loadExperiment(absolute);
   if (values.experiment !== undefined && values.experiment !== experiment.id) {
-    throw new CrossoverError('invalid-input', `--experiment ${values.experiment}: ${file} is experiment "${experiment.id}"`);
+    throw new CrossoverError(
+      'invalid-input',
+      `--experiment ${values.experiment}: ${file} is experiment "${experiment.id}"`,
+    );
   }
-  if (experiment.providers.length === 0) throw new CrossoverError('invalid-input', `${absolute}: $.providers: the experiment declares no providers to probe`);
+  if (experiment.providers.length === 0)
+    throw new CrossoverError(
+      'invalid-input',
+      `${absolute}: $.providers: the experiment declares no providers to probe`,
+    );
   const sampleTask = task ?? (await firstTaskOf(resolve(dir, experiment.corpus), experiment.tasks));
   return { providers: experiment.providers, baseDir: dir, experimentId: experiment.id, sampleTask };
 }
@@ -45,13 +62,17 @@ async function targetOf(file: string, values: { task?: string; experiment?: stri
 function summaryLine(record: ProbeRecord, written: string | null): string {
   const { status, cohort, reasons } = record.eligibility;
   const head = `${record.provider}: ${status}${cohort ? ` (${cohort})` : ''}  ${record.digest}${written ? `  wrote ${written}` : ''}`;
-  return [head, ...reasons.map((reason) => `  - ${reason}`), ...record.identity.limitations.map((note) => `  note: ${note}`)].join('\n');
+  return [
+    head,
+    ...reasons.map((reason) => `  - ${reason}`),
+    ...record.identity.limitations.map((note) => `  note: ${note}`),
+  ].join('\n');
 }
 
 export const probeCommand: Command = {
   usage:
     'probe <experiment.ts | provider.json> [--json] [--task <task dir>] [--experiment <id>] [--approve-egress <provider id>]...\n\n' +
-    '  --task            the task whose snapshot the index command runs on (default: the experiment\'s first task)\n' +
+    "  --task            the task whose snapshot the index command runs on (default: the experiment's first task)\n" +
     '  --experiment      for a provider.json: store the record under .crossover/<id>/probes/\n' +
     '  --approve-egress  this provider may receive task source (hosted, sends source, or remote hosts)',
   async run(argv, io: CliIo) {
@@ -66,16 +87,26 @@ export const probeCommand: Command = {
       },
     });
     const [file] = positionals;
-    if (!file) throw new CrossoverError('invalid-input', 'expected an experiment file or a provider.json, e.g. crossover probe experiments/demo.ts');
+    if (!file)
+      throw new CrossoverError(
+        'invalid-input',
+        'expected an experiment file or a provider.json, e.g. crossover probe experiments/demo.ts',
+      );
     const target = await targetOf(file, values, io.cwd);
     const approved = new Set(values['approve-egress']);
     for (const id of approved) {
-      if (!target.providers.some((p) => p.id === id)) throw new CrossoverError('invalid-input', `--approve-egress ${id}: no provider "${id}" in ${file}`);
+      if (!target.providers.some((p) => p.id === id))
+        throw new CrossoverError('invalid-input', `--approve-egress ${id}: no provider "${id}" in ${file}`);
     }
     const records: ProbeRecord[] = [];
     const lines: string[] = [];
     for (const provider of target.providers) {
-      const record = await probeProvider(provider, { root: io.cwd, baseDir: target.baseDir, sampleTask: target.sampleTask, approvedEgress: approved.has(provider.id) });
+      const record = await probeProvider(provider, {
+        root: io.cwd,
+        baseDir: target.baseDir,
+        sampleTask: target.sampleTask,
+        approvedEgress: approved.has(provider.id),
+      });
       let written: string | null = null;
       if (target.experimentId !== null) {
         const path = join(experimentLayout(io.cwd, target.experimentId).probesDir, `${provider.id}.json`);

@@ -20,9 +20,18 @@ export const receiptsCommand: Command = {
   usage: USAGE,
   async run(argv, io) {
     const [sub, ...rest] = argv;
-    if (sub !== 'verify') throw new CrossoverError('invalid-input', `expected a sub-command: verify${sub ? `; got "${sub}"` : ''}; usage: crossover ${USAGE}`);
-    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
-    if (positionals.length !== 1) throw new CrossoverError('invalid-input', `expected one receipts directory; usage: crossover ${USAGE}`);
+    if (sub !== 'verify')
+      throw new CrossoverError(
+        'invalid-input',
+        `expected a sub-command: verify${sub ? `; got "${sub}"` : ''}; usage: crossover ${USAGE}`,
+      );
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { json: { type: 'boolean', default: false } },
+    });
+    if (positionals.length !== 1)
+      throw new CrossoverError('invalid-input', `expected one receipts directory; usage: crossover ${USAGE}`);
     return report(await verifyReceipts(resolve(io.cwd, positionals[0]!)), values.json, io);
   },
 };

@@ -22,10 +22,17 @@ export const runCommand: Command = {
     if (!experiment) throw new CrossoverError('invalid-input', 'expected an experiment file, e.g. experiments/demo.ts');
     const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
     if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) {
-      throw new CrossoverError('invalid-input', `--concurrency: expected a positive whole number, got "${values.concurrency}"`);
+      throw new CrossoverError(
+        'invalid-input',
+        `--concurrency: expected a positive whole number, got "${values.concurrency}"`,
+      );
     }
     const experimentFile = relative(io.cwd, resolve(io.cwd, experiment));
-    const prepared = await prepareRun({ experimentFile, root: io.cwd, ...(values.plan ? { planFile: values.plan } : {}) });
+    const prepared = await prepareRun({
+      experimentFile,
+      root: io.cwd,
+      ...(values.plan ? { planFile: values.plan } : {}),
+    });
     io.out(`crossover: plan ${prepared.planId} (${prepared.plan.schedule.trials.length} trials)\n`);
 
     // Vitest loads only for this command, so every other command starts fast.
@@ -43,7 +50,9 @@ export const runCommand: Command = {
     process.exitCode = 0;
     const problems = [...reporter.problems, ...(unhandled > 0 ? [`${unhandled} unhandled error(s)`] : [])];
     if (problems.length > 0 || reporter.scorecards.length === 0) {
-      io.err(`crossover run: the run did not complete validly\n  - ${problems.join('\n  - ') || 'no scorecard was written'}\n`);
+      io.err(
+        `crossover run: the run did not complete validly\n  - ${problems.join('\n  - ') || 'no scorecard was written'}\n`,
+      );
       return 1;
     }
     return 0;

@@ -17,7 +17,8 @@ function summaryLine(result: TreatmentResult): string {
 
 function requiredOption(values: Record<string, string | undefined>, name: string): string {
   const value = values[name];
-  if (!value) throw new CrossoverError('invalid-input', `expected --${name} <path>\nUsage: crossover ${scoreCommand.usage}`);
+  if (!value)
+    throw new CrossoverError('invalid-input', `expected --${name} <path>\nUsage: crossover ${scoreCommand.usage}`);
   return value;
 }
 
@@ -38,7 +39,9 @@ export const scoreCommand: Command = {
     const files = await writeScorecard(outDir, scorecard);
     const lines = [
       ...[files.json, files.markdown, files.html].map((path) => relative(io.cwd, path)),
-      ...(scorecard.comparisons.length === 0 ? ['no treatment arm: nothing compared'] : scorecard.comparisons.map(summaryLine)),
+      ...(scorecard.comparisons.length === 0
+        ? ['no treatment arm: nothing compared']
+        : scorecard.comparisons.map(summaryLine)),
     ];
     io.out(`${lines.join('\n')}\n`);
     return 0;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseTranscript, type ParsedTranscript } from '../../agents/transcript.js';
+import { type ParsedTranscript, parseTranscript } from '../../agents/transcript.js';
 import { InstallableAdapterSchema } from '../../contracts/agent.js';
 import { CrossoverError } from '../../contracts/errors.js';
 import type { Command } from '../command.js';
@@ -13,7 +13,8 @@ function formatTranscript(parsed: ParsedTranscript): string {
   const { observation: o } = parsed;
   const tools = new Map<string, number>();
   for (const call of o.toolCalls ?? []) tools.set(call.name, (tools.get(call.name) ?? 0) + 1);
-  const list = (paths: string[] | null): string => (paths === null ? 'unknown' : paths.length === 0 ? 'none' : paths.join(', '));
+  const list = (paths: string[] | null): string =>
+    paths === null ? 'unknown' : paths.length === 0 ? 'none' : paths.join(', ');
   return [
     `${parsed.adapter} transcript (${parsed.format}), ended: ${parsed.ended ?? 'not recorded in this format'}`,
     `tool calls: ${o.toolCalls === null ? 'unknown' : `${o.toolCalls.length} (${o.toolCalls.filter((c) => c.context).length} context-tool calls)`}`,
@@ -29,11 +30,20 @@ function formatTranscript(parsed: ParsedTranscript): string {
 export const transcriptCommand: Command = {
   usage: 'transcript <claude-code|codex> <file> [--json]',
   async run(argv, io) {
-    const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' } } });
+    const { positionals, values } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { json: { type: 'boolean' } },
+    });
     const [adapter, file] = positionals;
     const parsedAdapter = InstallableAdapterSchema.safeParse(adapter);
-    if (!parsedAdapter.success) throw new CrossoverError('invalid-input', `expected claude-code or codex, got "${adapter ?? ''}"`);
-    if (!file) throw new CrossoverError('invalid-input', 'expected a transcript file (stream-json, codex --json events or a codex rollout)');
+    if (!parsedAdapter.success)
+      throw new CrossoverError('invalid-input', `expected claude-code or codex, got "${adapter ?? ''}"`);
+    if (!file)
+      throw new CrossoverError(
+        'invalid-input',
+        'expected a transcript file (stream-json, codex --json events or a codex rollout)',
+      );
     const path = resolve(io.cwd, file);
     const text = await readFile(path, 'utf8').catch(() => {
       throw new CrossoverError('not-found', `${file}: no such transcript file`);

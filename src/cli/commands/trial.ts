@@ -18,13 +18,17 @@ function sandboxKind(value: string): 'bubblewrap' | 'none' {
 function timeoutSeconds(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new CrossoverError('invalid-input', `--timeout: expected a positive number of seconds, got "${value}"`);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new CrossoverError('invalid-input', `--timeout: expected a positive number of seconds, got "${value}"`);
   return seconds;
 }
 
 function summary(receipt: Receipt): string {
-  const lines = [`trial ${receipt.trial.id} of ${receipt.trial.taskId}: ${receipt.status} (sandbox ${receipt.sandbox.kind}, ${receipt.checksRun} checks ran)`];
-  for (const check of receipt.checks) lines.push(`  ${check.status.padEnd(5)} ${check.kind} ${check.id}${check.message ? `: ${check.message}` : ''}`);
+  const lines = [
+    `trial ${receipt.trial.id} of ${receipt.trial.taskId}: ${receipt.status} (sandbox ${receipt.sandbox.kind}, ${receipt.checksRun} checks ran)`,
+  ];
+  for (const check of receipt.checks)
+    lines.push(`  ${check.status.padEnd(5)} ${check.kind} ${check.id}${check.message ? `: ${check.message}` : ''}`);
   for (const finding of receipt.findings) lines.push(`  finding ${finding.kind}: ${finding.detail}`);
   return `${lines.join('\n')}\n`;
 }
@@ -60,8 +64,13 @@ export const trialCommand: Command = {
         json: { type: 'boolean', default: false },
       },
     });
-    if (positionals.length !== 1) throw new CrossoverError('invalid-input', `expected one task directory; usage: crossover ${USAGE}`);
-    if (!values.agent) throw new CrossoverError('invalid-input', `--agent: expected the shell command that runs the agent; usage: crossover ${USAGE}`);
+    if (positionals.length !== 1)
+      throw new CrossoverError('invalid-input', `expected one task directory; usage: crossover ${USAGE}`);
+    if (!values.agent)
+      throw new CrossoverError(
+        'invalid-input',
+        `--agent: expected the shell command that runs the agent; usage: crossover ${USAGE}`,
+      );
     const task = await loadTask(resolve(io.cwd, positionals[0]!));
     const { signal, release } = interruptSignal();
     try {

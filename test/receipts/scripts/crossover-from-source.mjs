@@ -6,7 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const server = await createServer({ configFile: false, root, logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });
+const server = await createServer({
+  configFile: false,
+  root,
+  logLevel: 'silent',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false, ws: false },
+});
 try {
   const { main } = await server.ssrLoadModule(`${root}src/cli/main.ts`);
   process.exitCode = await main(process.argv.slice(2));
