@@ -1,3 +1,17 @@
+/** One line's JSON object; null for a blank line, a truncation marker, stray output or a cut line. */
+function jsonObjectOf(line: string): Record<string, unknown> | null {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('{')) return null;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The JSON objects of a JSON-lines transcript, in order. A line that is not a JSON object (a
  * truncation marker, stray output) is skipped: a transcript is evidence, not a contract.
@@ -5,17 +19,21 @@
 export function jsonLines(text: string): Record<string, unknown>[] {
   const objects: Record<string, unknown>[] = [];
   for (const line of text.split('\n')) {
-    const trimmed = line.trim();
-    if (!trimmed.startsWith('{')) continue;
-    try {
-      const value: unknown = JSON.parse(trimmed);
-      if (typeof value === 'object' && value !== null && !Array.isArray(value))
-        objects.push(value as Record<string, unknown>);
-    } catch {
-      // a cut or garbled line tells nothing
-    }
+    const object = jsonObjectOf(line);
+    if (object !== null) objects.push(object);
   }
   return objects;
+}
+
+/** How much of a JSON-lines text parsed: objects read, and the 1-based numbers of non-blank lines that did not. */
+export function jsonLineCounts(text: string): { parsed: number; unparsable: number[] } {
+  const unparsable: number[] = [];
+  let parsed = 0;
+  text.split('\n').forEach((line, index) => {
+    if (jsonObjectOf(line) !== null) parsed += 1;
+    else if (line.trim() !== '') unparsable.push(index + 1);
+  });
+  return { parsed, unparsable };
 }
 
 /** A field that must be an object, else an empty one. */

@@ -1,3 +1,6 @@
+/** The exit code of a plan that may not run yet: `crossover run` refusing it, `crossover plan` reporting it. */
+export const EXIT_BLOCKED = 5;
+
 /** One `crossover` sub-command: its usage line, and a run that returns the exit code. */
 export interface Command {
   usage: string;

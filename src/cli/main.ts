@@ -1,5 +1,5 @@
 import { CrossoverError, type ErrorCode } from '../contracts/errors.js';
-import type { CliIo } from './command.js';
+import { type CliIo, EXIT_BLOCKED } from './command.js';
 import { COMMANDS } from './commands/index.js';
 
 const EXIT_CODES: Record<ErrorCode, number> = {
@@ -7,7 +7,7 @@ const EXIT_CODES: Record<ErrorCode, number> = {
   'not-found': 2,
   conflict: 3,
   drift: 4,
-  blocked: 5,
+  blocked: EXIT_BLOCKED,
   refused: 6,
   infrastructure: 1,
 };

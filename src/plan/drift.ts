@@ -29,6 +29,44 @@ export function formatDrifts(drifts: readonly Drift[]): string {
 
 const same = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 
+/** A value as a drift line shows it: canonical JSON, cut so a drift line stays one readable line. */
+const VALUE_LIMIT = 80;
+function shown(value: unknown): string {
+  const text = value === undefined ? 'absent' : canonicalJson(value);
+  return text.length <= VALUE_LIMIT ? text : `${text.slice(0, VALUE_LIMIT - 1)}…`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The leaves that differ between two values, as `path: old → new`; objects are walked, arrays compared whole. */
+function changedLeaves(before: unknown, after: unknown, path: string): string[] {
+  if (same(before, after)) return [];
+  if (!isRecord(before) || !isRecord(after)) return [`${path}: ${shown(before)} → ${shown(after)}`];
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  return keys.flatMap((key) => changedLeaves(before[key], after[key], path ? `${path}.${key}` : key));
+}
+
+/** What changed, bounded: the first few differing leaves, then how many more. */
+const CHANGES_SHOWN = 4;
+export function describeChange(before: unknown, after: unknown, path: string): string {
+  const changes = changedLeaves(before, after, path);
+  const more = changes.length - CHANGES_SHOWN;
+  return [...changes.slice(0, CHANGES_SHOWN), ...(more > 0 ? [`and ${more} more`] : [])].join('; ');
+}
+
+/**
+ * The experiments here read the agent's model from CROSSOVER_MODEL (experiments/shared.ts): when the
+ * model changed to the value that variable holds now, say so, since the experiment file did not change.
+ */
+function modelHint(before: PlannedArm, after: PlannedArm, env: NodeJS.ProcessEnv): string {
+  const model = (spec: unknown) => (isRecord(spec) ? spec.model : undefined);
+  const now = model(after.agent.spec);
+  if (model(before.agent.spec) === now || now === undefined || env.CROSSOVER_MODEL !== now) return '';
+  return ` (the environment variable CROSSOVER_MODEL is now ${shown(now)})`;
+}
+
 function taskDrifts(registered: Plan, current: Plan): Drift[] {
   const drifts: Drift[] = [];
   const now = new Map(current.tasks.map((t) => [t.id, t]));
@@ -105,7 +143,7 @@ function providerDrift(arm: PlannedArm, found: PlannedArm): Drift[] {
   return drifts;
 }
 
-function armDrifts(registered: Plan, current: Plan): Drift[] {
+function armDrifts(registered: Plan, current: Plan, env: NodeJS.ProcessEnv): Drift[] {
   const drifts: Drift[] = [];
   for (const arm of registered.arms) {
     const found = current.arms.find((a) => a.id === arm.id);
@@ -114,7 +152,11 @@ function armDrifts(registered: Plan, current: Plan): Drift[] {
       continue;
     }
     if (!same(arm.agent.spec, found.agent.spec))
-      drifts.push({ what: 'agent', id: arm.id, detail: `arm ${arm.id}'s agent declaration changed` });
+      drifts.push({
+        what: 'agent',
+        id: arm.id,
+        detail: `arm ${arm.id}'s agent declaration changed: ${describeChange(arm.agent.spec, found.agent.spec, 'agent')}${modelHint(arm, found, env)}`,
+      });
     if (arm.agent.executableDigest !== found.agent.executableDigest) {
       drifts.push({
         what: 'agent-executable',
@@ -126,7 +168,15 @@ function armDrifts(registered: Plan, current: Plan): Drift[] {
     if (!same(arm.instructionFiles, found.instructionFiles))
       drifts.push({ what: 'instruction-file', id: arm.id, detail: `arm ${arm.id}'s instruction files changed` });
     if (arm.role !== found.role || !same(arm.allowedTools, found.allowedTools))
-      drifts.push({ what: 'experiment', id: arm.id, detail: `arm ${arm.id}'s role or allowed tools changed` });
+      drifts.push({
+        what: 'experiment',
+        id: arm.id,
+        detail: `arm ${arm.id}'s role or allowed tools changed: ${describeChange(
+          { role: arm.role, allowedTools: arm.allowedTools },
+          { role: found.role, allowedTools: found.allowedTools },
+          arm.id,
+        )}`,
+      });
   }
   for (const arm of current.arms)
     if (!registered.arms.some((a) => a.id === arm.id))
@@ -134,7 +184,7 @@ function armDrifts(registered: Plan, current: Plan): Drift[] {
   return drifts;
 }
 
-function namedDrifts(registered: Plan, current: Plan): Drift[] {
+function namedDrifts(registered: Plan, current: Plan, env: NodeJS.ProcessEnv): Drift[] {
   const drifts = [...taskDrifts(registered, current)];
   if (registered.prompt.digest !== current.prompt.digest || registered.prompt.template !== current.prompt.template) {
     drifts.push({
@@ -143,11 +193,11 @@ function namedDrifts(registered: Plan, current: Plan): Drift[] {
       detail: `digest changed (${registered.prompt.digest} → ${current.prompt.digest})`,
     });
   }
-  drifts.push(...armDrifts(registered, current));
+  drifts.push(...armDrifts(registered, current, env));
   if (!same(registered.environment, current.environment)) {
     drifts.push({
       what: 'environment',
-      detail: `${canonicalJson(registered.environment)} → ${canonicalJson(current.environment)}`,
+      detail: describeChange(registered.environment, current.environment, 'environment'),
     });
   }
   if (!same(registered.stage1Scorecard, current.stage1Scorecard))
@@ -165,7 +215,11 @@ function namedDrifts(registered: Plan, current: Plan): Drift[] {
     'approval',
   ] as const) {
     if (!same(registered[key], current[key]))
-      drifts.push({ what: 'experiment', id: key, detail: `the experiment's ${key} changed` });
+      drifts.push({
+        what: 'experiment',
+        id: key,
+        detail: `the experiment's ${key} changed: ${describeChange(registered[key], current[key], key)}`,
+      });
   }
   return drifts;
 }
@@ -191,7 +245,7 @@ export async function checkDrift(input: { plan: Plan; root: string; env?: NodeJS
       { what: 'experiment', id: input.plan.experiment.file, detail: `can no longer be planned: ${error.message}` },
     ];
   }
-  const drifts = namedDrifts(input.plan, current);
+  const drifts = namedDrifts(input.plan, current, input.env ?? process.env);
   if (drifts.length === 0 && !same(input.plan, current))
     drifts.push({ what: 'plan', detail: 'the re-derived plan differs from the registered one' });
   return drifts;

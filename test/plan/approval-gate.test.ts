@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApprovalSchema } from '../../src/contracts/approval.js';
@@ -37,7 +37,11 @@ describe('nothing that may cost money runs without an approval naming the exact 
     expect(before.blocked.some((reason) => reason.startsWith('needs approval (cost unknown'))).toBe(true);
     expect(before.summary.cost.boundUsd).toBeNull();
 
-    expect((await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json'])).code).toBe(0);
+    // blocked until approved: the plan exits 5 (as run would) yet is written for approve to read
+    const planned = await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json']);
+    expect(planned.code).toBe(5);
+    expect(planned.err).toContain('is blocked');
+    expect(planned.err).toContain('needs approval (cost unknown');
     const approved = await crossover(root, ['approve', 'plan.json']);
     expect(approved.code, approved.err).toBe(0);
     expect(approved.out).toContain(`approving plan ${before.id}`);
@@ -113,6 +117,33 @@ describe('nothing that may cost money runs without an approval naming the exact 
     const derived = await derivePlan({ experimentFile: file, root, env });
     expect(derived.plan.approval.reasons).toEqual(['sends source to hosted provider cloud']);
     expect(derived.plan.egress.hosts).toEqual(['search.example.com']);
+  });
+
+  it('refuses to approve a hand-edited plan that claims to need no approval', async () => {
+    const root = await tempDir();
+    await writeCorpus(root, SMALL_CORPUS);
+    await writeExperiment(
+      root,
+      'exp',
+      syntheticExperiment({
+        agent: paidCommand,
+        arms: [
+          { id: 'baseline', role: 'baseline' },
+          { id: 'other', role: 'treatment', allowedTools: ['x'] },
+        ],
+        pricing: { currency: 'USD', inputPerMillionTokens: 3, outputPerMillionTokens: 15 },
+        worstCaseTokens: { input: 100_000, output: 10_000 },
+      }),
+    );
+    expect((await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json'])).code).toBe(5);
+    const plan = JSON.parse(await readFile(join(root, 'plan.json'), 'utf8'));
+    plan.approval = { required: false, reasons: [] };
+    await writeFile(join(root, 'plan.json'), JSON.stringify(plan));
+    const result = await crossover(root, ['approve', 'plan.json']);
+    expect(result.code).toBe(4);
+    expect(result.err).toContain('has drifted and cannot be approved');
+    expect(result.err).toContain('approval.required: false → true');
+    expect(result.out).not.toContain('needs no approval');
   });
 
   it('says a plan that costs nothing needs no approval', async () => {

@@ -1,6 +1,6 @@
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { experimentLayout } from '../../src/io/layout.js';
 import { tempDir } from '../helpers/temp.js';
 import { crossover, SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from './helpers.js';
@@ -15,6 +15,10 @@ async function registered(experiment = syntheticExperiment()): Promise<string> {
   expect(planned.code, planned.err).toBe(0);
   return root;
 }
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('a drifted plan is named, never silently replaced', () => {
   it('passes --check when nothing changed', async () => {
@@ -94,6 +98,39 @@ describe('a drifted plan is named, never silently replaced', () => {
     await writeExperiment(root, 'exp', syntheticExperiment({ repeats: 3 }));
     const result = await crossover(root, ['plan', '--check', 'plan.json']);
     expect(result.code).toBe(4);
-    expect(result.err).toContain("- experiment repeats: the experiment's repeats changed");
+    expect(result.err).toContain("- experiment repeats: the experiment's repeats changed: repeats: 2 → 3");
+  });
+
+  it('shows the old and the new value of a changed budget, cut to one readable line', async () => {
+    const root = await registered();
+    const title = 'x'.repeat(500);
+    await writeExperiment(root, 'exp', syntheticExperiment({ title, budget: { maxTrials: 10 } }));
+    const result = await crossover(root, ['plan', '--check', 'plan.json']);
+    expect(result.code).toBe(4);
+    expect(result.err).toContain("the experiment's budget changed: budget.maxTrials: 300 → 10");
+    const titleLine = result.err.split('\n').find((line) => line.includes('experiment.title'));
+    expect(titleLine).toMatch(/experiment\.title: null → "x+…/);
+    expect(titleLine!.length).toBeLessThan(200);
+  });
+
+  it('names a changed CROSSOVER_MODEL as the cause of a changed agent model', async () => {
+    const root = await tempDir();
+    await writeCorpus(root, SMALL_CORPUS);
+    const file = await writeExperiment(
+      root,
+      'exp',
+      syntheticExperiment({ agent: { adapter: 'claude-code', version: '2.1.332', model: 'MODEL' } }),
+    );
+    const source = await readFile(file, 'utf8');
+    await writeFile(file, source.replace('"MODEL"', 'process.env.CROSSOVER_MODEL ?? "claude-sonnet-4-5"'));
+    vi.stubEnv('CROSSOVER_MODEL', 'claude-sonnet-4-5');
+    // blocked (the agent is not installed), but written: the registered plan to check against
+    expect((await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json'])).code).toBe(5);
+    vi.stubEnv('CROSSOVER_MODEL', 'claude-opus-4-1');
+    const result = await crossover(root, ['plan', '--check', 'plan.json']);
+    expect(result.code).toBe(4);
+    expect(result.err).toContain(
+      'agent.model: "claude-sonnet-4-5" → "claude-opus-4-1" (the environment variable CROSSOVER_MODEL is now "claude-opus-4-1")',
+    );
   });
 });

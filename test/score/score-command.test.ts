@@ -56,6 +56,16 @@ describe('crossover score', () => {
     expect(result.err).toContain(`receipts/${stray.trial.id}.json: $.planId`);
   });
 
+  it('says there is nothing to score for an empty receipts directory and exits 2, writing no scorecard', async () => {
+    const { root, plan } = await project();
+    await mkdir(join(root, 'empty'));
+    const result = await crossover(['score', '--plan', 'plan.json', '--receipts', 'empty', '--out', 'out'], root);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(`empty: holds no receipts of plan ${digestOf(plan)}; nothing to score`);
+    expect(result.out).toBe('');
+    await expect(readFile(join(root, 'out/scorecard.json'))).rejects.toThrow(/ENOENT/);
+  });
+
   it('asks for the option it is missing', async () => {
     const { root } = await project();
     const result = await crossover(['score', '--plan', 'plan.json', '--out', 'out'], root);

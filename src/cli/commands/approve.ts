@@ -33,16 +33,18 @@ export const approveCommand: Command = {
     if (!planFile) throw new CrossoverError('invalid-input', 'expected a plan file written by crossover plan --out');
     const plan = await readArtifact(resolve(io.cwd, planFile), PlanSchema);
     const id = digestOf(plan);
-    if (!plan.approval.required) {
-      io.out(`plan ${id} needs no approval: nothing written\n`);
-      return 0;
-    }
+    // Drift first: a hand-edited plan (say, approval.required set to false) is not what the
+    // experiment derives, and its own fields must not decide whether it is checked.
     const drifts = await checkDrift({ plan, root: io.cwd });
     if (drifts.length > 0) {
       throw new CrossoverError(
         'drift',
         `${planFile}: plan ${id} has drifted and cannot be approved; plan again\n${formatDrifts(drifts)}`,
       );
+    }
+    if (!plan.approval.required) {
+      io.out(`plan ${id} needs no approval: nothing written\n`);
+      return 0;
     }
     io.out(describe(plan, id));
     const path = approvalFile(dirname(resolve(io.cwd, plan.experiment.file)), plan.experiment.id, id);

@@ -8,7 +8,7 @@ import { readArtifact } from '../../io/json.js';
 import { derivePlan } from '../../plan/derive.js';
 import { checkDrift, formatDrifts } from '../../plan/drift.js';
 import { formatSummary } from '../../plan/format-summary.js';
-import type { CliIo, Command } from '../command.js';
+import { type CliIo, type Command, EXIT_BLOCKED } from '../command.js';
 
 async function check(planFile: string, io: CliIo): Promise<number> {
   const plan = await readArtifact(resolve(io.cwd, planFile), PlanSchema);
@@ -36,6 +36,12 @@ export const planCommand: Command = {
     if (values.out !== undefined) await writeFileAtomic(resolve(io.cwd, values.out), prettyJson(derived.plan));
     io.out(values.json ? prettyJson(derived.plan) : formatSummary(derived.summary));
     if (values.out !== undefined && !values.json) io.out(`wrote ${values.out}\n`);
+    // A blocked plan is still written (`crossover approve` needs it), but a script gating on this
+    // command must not read it as runnable: the same exit code as `crossover run` refusing it.
+    if (!derived.runnable) {
+      io.err(`crossover plan: plan ${derived.id} is blocked\n  - ${derived.blocked.join('\n  - ')}\n`);
+      return EXIT_BLOCKED;
+    }
     return 0;
   },
 };

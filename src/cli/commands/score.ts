@@ -35,6 +35,12 @@ export const scoreCommand: Command = {
     const plan = await readArtifact(planFile, PlanSchema);
     const planId = digestOf(plan);
     const receipts = await readReceipts(receiptsDir, planId);
+    // A scorecard of nothing would read as a result (Δ n/a, p = 1): there is nothing to score.
+    if (receipts.length === 0)
+      throw new CrossoverError(
+        'not-found',
+        `${relative(io.cwd, receiptsDir) || '.'}: holds no receipts of plan ${planId}; nothing to score (run the plan first)`,
+      );
     const scorecard = buildScorecard({ plan, planId, receipts });
     const files = await writeScorecard(outDir, scorecard);
     const lines = [

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { jsonLineCounts } from '../../agents/jsonl.js';
 import { type ParsedTranscript, parseTranscript } from '../../agents/transcript.js';
 import { InstallableAdapterSchema } from '../../contracts/agent.js';
 import { CrossoverError } from '../../contracts/errors.js';
@@ -27,6 +28,15 @@ function formatTranscript(parsed: ParsedTranscript): string {
   ].join('\n');
 }
 
+const LINES_NAMED = 10;
+
+/** Which lines were skipped, the first few by number, so a cut or garbled transcript is not read as complete. */
+function unparsableNote(file: string, unparsable: readonly number[]): string {
+  const named = unparsable.slice(0, LINES_NAMED).join(', ');
+  const more = unparsable.length > LINES_NAMED ? ` and ${unparsable.length - LINES_NAMED} more` : '';
+  return `${file}: ${unparsable.length} line(s) could not be parsed and were skipped: line ${named}${more}\n`;
+}
+
 export const transcriptCommand: Command = {
   usage: 'transcript <claude-code|codex> <file> [--json]',
   async run(argv, io) {
@@ -48,6 +58,14 @@ export const transcriptCommand: Command = {
     const text = await readFile(path, 'utf8').catch(() => {
       throw new CrossoverError('not-found', `${file}: no such transcript file`);
     });
+    const lines = jsonLineCounts(text);
+    // Nothing parsed is not a transcript with no tool calls: it is not a transcript of this format.
+    if (lines.parsed === 0)
+      throw new CrossoverError(
+        'invalid-input',
+        `${file}: no line is a JSON event (${lines.unparsable.length} non-blank lines, none parsed): not a ${parsedAdapter.data} transcript`,
+      );
+    if (lines.unparsable.length > 0) io.err(unparsableNote(file, lines.unparsable));
     const parsed = parseTranscript(parsedAdapter.data, text);
     io.out(values.json ? `${JSON.stringify(parsed, null, 2)}\n` : formatTranscript(parsed));
     return 0;
