@@ -65,6 +65,9 @@ export const PlannedProviderSchema = z
       .enum(['eligible', 'excluded', 'blocked'])
       .nullable()
       .describe("The probe record's eligibility status; null until probed."),
+    eligibilityReasons: z
+      .array(z.string())
+      .describe("The probe record's eligibility reasons, as the scorecard shows an excluded arm; empty until probed."),
     tools: z
       .array(z.string())
       .describe('The provider tools this arm may call; empty means every tool the probe listed.'),

@@ -60,12 +60,15 @@ export const TrialCountsSchema = z
     failure: Count,
     invalid: Count.describe('Excluded from pairs, shown, and makes the comparison incomplete.'),
     missing: Count.describe('Scheduled with no receipt: makes the comparison incomplete, never shrinks a denominator.'),
+    excluded: Count.describe(
+      "Trials of an arm its provider's probe excluded or blocked: never run, so they have no receipt.",
+    ),
     contaminated: Count.describe('Invalid trials whose status is contaminated.'),
     unsupportedPass: Count.describe('Receipts that say passed without positive check evidence: counted as invalid.'),
     setupFailed: Count,
   })
   .strict()
-  .describe('success + failure + invalid + missing = scheduled.');
+  .describe('success + failure + invalid + missing + excluded = scheduled.');
 
 export const ArmSummarySchema = z
   .object({
@@ -159,6 +162,7 @@ export const MatrixCellSchema = z
     failure: Count,
     invalid: Count,
     missing: Count,
+    excluded: Count.describe("Trials never run because the arm's provider is ineligible."),
     rate: Probability.nullable().describe('s(t, arm) over valid repeats; null with none.'),
   })
   .strict();

@@ -104,7 +104,9 @@ function taskDrifts(registered: Plan, current: Plan): Drift[] {
 /** A planned provider without what is compared on its own (probe and files), to spot a changed declaration. */
 function declarationOf(provider: NonNullable<PlannedArm['provider']>): unknown {
   return Object.fromEntries(
-    Object.entries(provider).filter(([key]) => !['probeDigest', 'eligibility', 'files'].includes(key)),
+    Object.entries(provider).filter(
+      ([key]) => !['probeDigest', 'eligibility', 'eligibilityReasons', 'files'].includes(key),
+    ),
   );
 }
 

@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedCommand, PlannedProvider } from '../contracts/plan.js';
+import { type ProbeEligibility, ProbeRecordSchema } from '../contracts/probe.js';
 import type { Provider } from '../contracts/provider.js';
+import { readArtifact } from '../io/json.js';
 import { isPathArgument, rootRelative } from '../io/paths.js';
 
 interface Place {
@@ -14,9 +17,6 @@ interface Place {
   /** the experiment file, root-relative, for the message that says how to probe */
   experimentFile: string;
 }
-
-const ELIGIBILITY = ['eligible', 'excluded', 'blocked'] as const;
-type EligibilityStatus = (typeof ELIGIBILITY)[number];
 
 /** Rewrites path arguments from experiment-relative to "./<root-relative>", collecting the files they name. */
 async function planCommand(
@@ -44,28 +44,20 @@ async function planCommand(
   return { command: await rewrite(command, `${path}.command`), args: planned };
 }
 
-/** The probe record's identity digest and eligibility, read without depending on the probe code. */
+/** The probe record's identity digest and eligibility; a record that does not parse names its file and field. */
 async function readProbe(
   probesDir: string,
   id: string,
-): Promise<{ digest: string | null; eligibility: EligibilityStatus | null }> {
+): Promise<{ digest: string | null; eligibility: ProbeEligibility | null }> {
   const path = join(probesDir, `${id}.json`);
-  const text = await readFile(path, 'utf8').catch(() => null);
-  if (text === null) return { digest: null, eligibility: null };
-  let record: { digest?: unknown; eligibility?: { status?: unknown } };
-  try {
-    record = JSON.parse(text);
-  } catch {
-    throw new CrossoverError('invalid-input', `${path}: not valid JSON (a probe record; re-run crossover probe)`);
-  }
-  if (typeof record.digest !== 'string' || !/^sha256:[0-9a-f]{64}$/.test(record.digest)) {
-    throw new CrossoverError(
-      'invalid-input',
-      `${path}: $.digest: expected a "sha256:" digest (a probe record; re-run crossover probe)`,
-    );
-  }
-  const status = record.eligibility?.status;
-  return { digest: record.digest, eligibility: ELIGIBILITY.find((s) => s === status) ?? null };
+  if (!existsSync(path)) return { digest: null, eligibility: null };
+  const record = await readArtifact(path, ProbeRecordSchema).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CrossoverError('invalid-input', `${message} (a probe record; re-run crossover probe)`, { cause: error });
+  });
+  if (record.provider !== id)
+    throw new CrossoverError('invalid-input', `${path}: $.provider: expected "${id}", got "${record.provider}"`);
+  return { digest: record.digest, eligibility: record.eligibility };
 }
 
 /**
@@ -92,7 +84,7 @@ export async function planProvider(
   const blocked: string[] = [];
   if (probe.digest === null)
     blocked.push(`provider ${provider.id} not probed: run crossover probe ${place.experimentFile}`);
-  if (probe.eligibility === 'blocked')
+  if (probe.eligibility?.status === 'blocked')
     blocked.push(`provider ${provider.id}: its probe is blocked (see its probe record); re-run crossover probe`);
   const planned: PlannedProvider = {
     id: provider.id,
@@ -106,7 +98,8 @@ export async function planProvider(
     index,
     files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, digest]) => ({ path, digest })),
     probeDigest: probe.digest,
-    eligibility: probe.eligibility,
+    eligibility: probe.eligibility?.status ?? null,
+    eligibilityReasons: probe.eligibility?.reasons ?? [],
     tools: [...provider.allowedTools],
     sendsSource: provider.egress.sendsSource,
   };

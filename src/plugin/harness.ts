@@ -13,6 +13,7 @@ import { readArtifact } from '../io/json.js';
 import { renderPrompt } from '../plan/prompt.js';
 import { resolveCommand } from '../probe/command.js';
 import type { TrialMeta } from '../reporters/trial-meta.js';
+import { armIsIneligible } from '../score/outcomes.js';
 import { AgentSlots } from '../trial/agent-slots.js';
 import { runTrial } from '../trial/run-trial.js';
 import { RUN_CONTEXT_KEY, type RunContext } from './run-context.js';
@@ -34,7 +35,14 @@ async function renderBoundPrompt(
   return renderPrompt(template, task);
 }
 
-function trialMeta(context: RunContext, trial: ScheduledTrial): TrialMeta {
+/** Why an arm is never run: its provider's probe excluded or blocked it (the scorecard counts its trials excluded). */
+function ineligibleReason(arm: PlannedArm): string | null {
+  if (!armIsIneligible(arm)) return null;
+  const reasons = arm.provider?.eligibilityReasons.join('; ') ?? '';
+  return `provider ${arm.provider?.id} is ${arm.provider?.eligibility}${reasons ? `: ${reasons}` : ''}`;
+}
+
+function trialMeta(context: RunContext, trial: ScheduledTrial, arm: PlannedArm): TrialMeta {
   const receiptsDir = context.receiptsDir as string;
   const meta: TrialMeta = {
     planId: context.planId as string,
@@ -46,7 +54,9 @@ function trialMeta(context: RunContext, trial: ScheduledTrial): TrialMeta {
     position: trial.position,
     receiptsDir,
   };
-  if (existsSync(join(receiptsDir, `${trial.id}.json`)))
+  const excluded = ineligibleReason(arm);
+  if (excluded !== null) meta.excluded = `never run: ${excluded}`;
+  else if (existsSync(join(receiptsDir, `${trial.id}.json`)))
     meta.resumed = 'its receipt already exists: skipped, not run twice';
   return meta;
 }
@@ -126,11 +136,11 @@ export async function declareTrials(taskId: string): Promise<void> {
     for (const trial of plan.schedule.trials.filter((t) => t.taskId === taskId)) {
       const arm = plan.arms.find((a) => a.id === trial.arm);
       if (!arm) throw new Error(`crossover: trial ${trial.id} names arm ${trial.arm}, which the plan does not have`);
-      const meta = trialMeta(context, trial);
+      const meta = trialMeta(context, trial, arm);
       test(`${trial.arm} #${trial.repeat}`, {
         meta: { crossover: meta },
         retry: 0,
-        skip: meta.resumed !== undefined,
+        skip: meta.resumed !== undefined || meta.excluded !== undefined,
       }, async (testContext) => {
         const body = await runTrial({
           plan,

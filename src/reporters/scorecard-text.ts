@@ -59,6 +59,7 @@ export function cellText(cell: MatrixCell): string {
   const parts = [valid === 0 ? '—' : `${cell.success}/${valid}`];
   if (cell.invalid > 0) parts.push(`${cell.invalid} invalid`);
   if (cell.missing > 0) parts.push(`${cell.missing} missing`);
+  if (cell.excluded > 0) parts.push(`${cell.excluded} excluded`);
   return parts.join(' · ');
 }
 

@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import type { Plan } from '../contracts/plan.js';
 import { type Receipt, statusClass } from '../contracts/receipt.js';
+import { excludedTrialCount } from '../score/outcomes.js';
 
 export interface RunSummaryInput {
   plan: Plan;
@@ -25,12 +26,13 @@ export function summarizeRun(input: RunSummaryInput): string {
     }
   }
   const scheduled = input.plan.schedule.trials.length;
-  const missing = scheduled - input.receipts.length;
+  const excluded = excludedTrialCount(input.plan);
+  const missing = scheduled - excluded - input.receipts.length;
   const costText = costKnown === 0 ? 'unknown' : `$${cost.toFixed(2)} over ${costKnown} trial(s) with a known cost`;
   return [
     `crossover ${input.plan.experiment.id}: ${input.receipts.length}/${scheduled} trials done (${input.written} this run, ${input.resumed} resumed)` +
       (input.reason === 'passed' || input.reason === 'failed' ? '' : `, run ${input.reason}`),
-    `  passed ${counts.success}, failed ${counts.failure}, invalid ${counts.invalid}, missing ${missing}`,
+    `  passed ${counts.success}, failed ${counts.failure}, invalid ${counts.invalid}, missing ${missing}${excluded > 0 ? `, excluded ${excluded}` : ''}`,
     `  budget: ${input.receipts.length} of ${input.plan.budget.maxTrials} trials; cost ${costText}`,
     `  scorecard: ${relative(input.cwd, input.scorecardFiles.html)} (also .json, .md)`,
   ].join('\n');

@@ -13,6 +13,8 @@ export interface TrialMeta {
   receiptsDir: string;
   /** set when the trial was skipped because its receipt already exists */
   resumed?: string;
+  /** set when the trial is never run because its arm's provider is ineligible (excluded or blocked) */
+  excluded?: string;
 }
 
 declare module 'vitest' {

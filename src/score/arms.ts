@@ -22,6 +22,7 @@ function countTrials(cells: readonly TaskCell[]): {
     failure: 0,
     invalid: 0,
     missing: 0,
+    excluded: 0,
     contaminated: 0,
     unsupportedPass: 0,
     setupFailed: 0,

@@ -12,13 +12,13 @@ export interface TaskCell extends Omit<MatrixCell, 'arm'> {
 export type CellTable = Map<string, Map<string, TaskCell>>;
 
 export function taskCell(outcomes: readonly TrialOutcome[]): TaskCell {
-  const counts = { success: 0, failure: 0, invalid: 0, missing: 0 };
+  const counts = { success: 0, failure: 0, invalid: 0, missing: 0, excluded: 0 };
   for (const outcome of outcomes) counts[outcome.class] += 1;
   const valid = counts.success + counts.failure;
   return {
     ...counts,
     rate: valid === 0 ? null : counts.success / valid,
-    complete: valid > 0 && counts.invalid === 0 && counts.missing === 0,
+    complete: valid > 0 && counts.invalid === 0 && counts.missing === 0 && counts.excluded === 0,
     outcomes,
   };
 }

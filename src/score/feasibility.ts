@@ -1,6 +1,7 @@
 import type { Plan } from '../contracts/plan.js';
 import type { Receipt, TrialStatus } from '../contracts/receipt.js';
 import type { Feasibility, FeasibilityGate } from '../contracts/scorecard.js';
+import { excludedTrialCount } from './outcomes.js';
 
 function gate(failures: number, whatFailed: string, whatHeld: string): FeasibilityGate {
   return failures === 0 ? { passed: true, detail: whatHeld } : { passed: false, detail: `${failures} ${whatFailed}` };
@@ -13,10 +14,11 @@ function countStatus(receipts: readonly Receipt[], statuses: readonly TrialStatu
 /**
  * The feasibility gates a stage-1 run must pass before stage 2 spends more (DESIGN §8): every trial
  * set up, fresh, uncontaminated, cleaned up and observed. A scheduled trial with no receipt is no
- * evidence that setup works, so it fails the setup gate.
+ * evidence that setup works, so it fails the setup gate (a trial of an excluded arm is never run).
  */
 export function feasibilityGates(plan: Plan, receipts: readonly Receipt[]): Feasibility {
-  const missing = plan.schedule.trials.length - receipts.length;
+  // An ineligible arm's trials are never run: they are excluded, not evidence that setup fails.
+  const missing = plan.schedule.trials.length - excludedTrialCount(plan) - receipts.length;
   const setupFailed = countStatus(receipts, ['setup-failed']);
   const unobserved = receipts.filter((r) => r.diagnostics.toolCalls === null).length;
   return {

@@ -1,9 +1,12 @@
 import { CrossoverError } from '../contracts/errors.js';
-import type { Plan, ScheduledTrial } from '../contracts/plan.js';
+import type { Plan, PlannedArm, ScheduledTrial } from '../contracts/plan.js';
 import { type Receipt, statusClass } from '../contracts/receipt.js';
 
-/** Every scheduled trial lands in exactly one class; a trial with no receipt is missing, never dropped. */
-export type TrialClass = 'success' | 'failure' | 'invalid' | 'missing';
+/**
+ * Every scheduled trial lands in exactly one class; a trial with no receipt is missing, never
+ * dropped, unless its arm's provider is ineligible: such a trial is excluded, never run.
+ */
+export type TrialClass = 'success' | 'failure' | 'invalid' | 'missing' | 'excluded';
 
 export interface TrialOutcome {
   readonly trial: ScheduledTrial;
@@ -80,8 +83,11 @@ function showsPass(receipt: Receipt): boolean {
   );
 }
 
-function outcomeOf(trial: ScheduledTrial, receipt: Receipt | undefined): TrialOutcome {
-  if (!receipt) return { trial, receipt: null, class: 'missing', unsupportedPass: false, regressionFailed: false };
+function outcomeOf(trial: ScheduledTrial, receipt: Receipt | undefined, ineligible: boolean): TrialOutcome {
+  if (!receipt) {
+    const none = ineligible ? 'excluded' : 'missing';
+    return { trial, receipt: null, class: none, unsupportedPass: false, regressionFailed: false };
+  }
   const claimed = statusClass(receipt.status);
   if (claimed === 'success' && !showsPass(receipt)) {
     return { trial, receipt, class: 'invalid', unsupportedPass: true, regressionFailed: false };
@@ -91,8 +97,21 @@ function outcomeOf(trial: ScheduledTrial, receipt: Receipt | undefined): TrialOu
   return { trial, receipt, class: claimed, unsupportedPass: false, regressionFailed };
 }
 
-/** Places every scheduled trial, with its receipt or as missing, in an arm × task table. */
+/** An arm whose provider the probe excluded or blocked: its trials are never run. */
+export function armIsIneligible(arm: PlannedArm): boolean {
+  const status = arm.provider?.eligibility ?? null;
+  return status === 'excluded' || status === 'blocked';
+}
+
+/** How many scheduled trials belong to ineligible arms: never run, never missing. */
+export function excludedTrialCount(plan: Plan): number {
+  const ineligible = new Set(plan.arms.filter(armIsIneligible).map((arm) => arm.id));
+  return plan.schedule.trials.filter((trial) => ineligible.has(trial.arm)).length;
+}
+
+/** Places every scheduled trial, with its receipt or as missing (or excluded), in an arm × task table. */
 export function tabulateOutcomes(plan: Plan, byTrial: ReadonlyMap<string, Receipt>): OutcomeTable {
+  const ineligible = new Set(plan.arms.filter(armIsIneligible).map((arm) => arm.id));
   const table: OutcomeTable = new Map(
     plan.arms.map((arm) => [arm.id, new Map(plan.tasks.map((task) => [task.id, []]))]),
   );
@@ -104,7 +123,7 @@ export function tabulateOutcomes(plan: Plan, byTrial: ReadonlyMap<string, Receip
         `plan schedule: trial ${trial.id} names arm "${trial.arm}" or task "${trial.taskId}", which the plan does not declare`,
       );
     }
-    cell.push(outcomeOf(trial, byTrial.get(trial.id)));
+    cell.push(outcomeOf(trial, byTrial.get(trial.id), ineligible.has(trial.arm)));
   }
   for (const tasks of table.values())
     for (const cell of tasks.values()) cell.sort((a, b) => a.trial.repeat - b.trial.repeat);

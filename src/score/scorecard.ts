@@ -27,7 +27,11 @@ export interface ScoreInput {
 function plannedEligibility(arm: PlannedArm): Eligibility | null {
   const status = arm.provider?.eligibility ?? null;
   if (status === null || status === 'eligible') return null;
-  return { status, reasons: [`the probe of provider ${arm.provider!.id} decided: ${status}`] };
+  const reasons = arm.provider!.eligibilityReasons;
+  return {
+    status,
+    reasons: reasons.length > 0 ? reasons : [`the probe of provider ${arm.provider!.id} decided: ${status}`],
+  };
 }
 
 function soleBaseline(plan: Plan): PlannedArm {
@@ -68,8 +72,8 @@ function taskMatrix(plan: Plan, cells: CellTable): Scorecard['matrix'] {
     surface: task.surface,
     relevantFiles: task.relevantFiles !== null,
     cells: plan.arms.map((arm) => {
-      const { success, failure, invalid, missing, rate } = cells.get(arm.id)!.get(task.id)!;
-      return { arm: arm.id, success, failure, invalid, missing, rate };
+      const { success, failure, invalid, missing, excluded, rate } = cells.get(arm.id)!.get(task.id)!;
+      return { arm: arm.id, success, failure, invalid, missing, excluded, rate };
     }),
   }));
 }

@@ -27,6 +27,7 @@ function arm(role: PlannedArm['role'], withProvider: boolean): PlannedArm {
     files: [],
     probeDigest: null,
     eligibility: null,
+    eligibilityReasons: [],
     tools: ['search_code', 'find_symbol'],
     sendsSource: false,
   };

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { experimentLayout } from '../../src/io/layout.js';
 import { tempDir } from '../helpers/temp.js';
-import { crossover, SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from './helpers.js';
+import {
+  crossover,
+  SMALL_CORPUS,
+  syntheticExperiment,
+  writeCorpus,
+  writeExperiment,
+  writeProbeRecord,
+} from './helpers.js';
 
 const probeDigest = (n: number) => `sha256:${String(n).repeat(64).slice(0, 64)}`;
 
@@ -69,24 +76,15 @@ describe('a drifted plan is named, never silently replaced', () => {
     await writeFile(join(root, 'providers/server.mjs'), '// server v1\n');
     const probes = experimentLayout(root, 'exp').probesDir;
     await mkdir(probes, { recursive: true });
-    await writeFile(
-      join(probes, 'search.json'),
-      JSON.stringify({ digest: probeDigest(1), eligibility: { status: 'eligible' } }),
-    );
+    await writeProbeRecord(probes, experiment.providers![0]!, probeDigest(1));
     expect((await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json'])).code).toBe(0);
 
-    await writeFile(
-      join(probes, 'search.json'),
-      JSON.stringify({ digest: probeDigest(2), eligibility: { status: 'eligible' } }),
-    );
+    await writeProbeRecord(probes, experiment.providers![0]!, probeDigest(2));
     const probeChanged = await crossover(root, ['plan', '--check', 'plan.json']);
     expect(probeChanged.code).toBe(4);
     expect(probeChanged.err).toContain('- provider search: probe record changed');
 
-    await writeFile(
-      join(probes, 'search.json'),
-      JSON.stringify({ digest: probeDigest(1), eligibility: { status: 'eligible' } }),
-    );
+    await writeProbeRecord(probes, experiment.providers![0]!, probeDigest(1));
     await writeFile(join(root, 'providers/server.mjs'), '// server v2\n');
     const fileChanged = await crossover(root, ['plan', '--check', 'plan.json']);
     expect(fileChanged.code).toBe(4);

@@ -2,6 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { main } from '../../src/cli/main.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
+import { type ProbeRecord, ProbeRecordSchema } from '../../src/contracts/probe.js';
+import { type ProviderInput, ProviderSchema } from '../../src/contracts/provider.js';
 
 export interface TaskSpec {
   id: string;
@@ -100,4 +102,41 @@ export async function crossover(root: string, argv: string[]): Promise<{ code: n
   let err = '';
   const code = await main(argv, { cwd: root, out: (text) => (out += text), err: (text) => (err += text) });
   return { code, out, err };
+}
+
+/**
+ * A schema-valid probe record for `declaration` with the given identity digest, as `crossover probe`
+ * writes one; planning reads it with the probe record's schema.
+ */
+export async function writeProbeRecord(
+  probesDir: string,
+  declaration: ProviderInput,
+  digest: string,
+  eligibility: ProbeRecord['eligibility'] = {
+    status: 'eligible',
+    cohort: 'local',
+    reasons: ['eligible: local cohort'],
+  },
+): Promise<void> {
+  const provider = ProviderSchema.parse(declaration);
+  const record: ProbeRecord = ProbeRecordSchema.parse({
+    schema: 'crossover.probe/1',
+    provider: provider.id,
+    digest,
+    identity: {
+      declaration: provider,
+      setup: { status: 'ok', detail: null },
+      interface: null,
+      tools: provider.allowedTools,
+      index: { status: 'skipped', detail: 'no index command declared', sampleTask: null, revision: null },
+      observability: 'mcp-protocol',
+      egress: { posture: 'none', hosts: [], sendsSource: false, needsApproval: false, approved: false },
+      credentials: [],
+      limitations: [],
+    },
+    measurements: { setupMs: null, index: null },
+    eligibility,
+  });
+  await mkdir(probesDir, { recursive: true });
+  await writeFile(join(probesDir, `${provider.id}.json`), JSON.stringify(record));
 }

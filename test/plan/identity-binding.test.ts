@@ -2,10 +2,28 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { digestBytes } from '../../src/contracts/canonical.js';
+import type { ProviderInput } from '../../src/contracts/provider.js';
 import { experimentLayout } from '../../src/io/layout.js';
 import { derivePlan } from '../../src/plan/derive.js';
 import { tempDir } from '../helpers/temp.js';
-import { crossover, SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from './helpers.js';
+import {
+  crossover,
+  SMALL_CORPUS,
+  syntheticExperiment,
+  writeCorpus,
+  writeExperiment,
+  writeProbeRecord,
+} from './helpers.js';
+
+const SEARCH = {
+  id: 'search',
+  kind: 'search',
+  mode: 'local',
+  version: '1.0.0',
+  interface: { type: 'mcp-stdio', command: 'node', args: ['../providers/server.mjs', '--verbose'] },
+  index: { command: 'node', args: ['../providers/server.mjs', '--index'] },
+  allowedTools: ['search_code'],
+} as const satisfies ProviderInput;
 
 const env = { PATH: process.env.PATH };
 const PROBE = `sha256:${'a'.repeat(64)}`;
@@ -26,17 +44,7 @@ async function withProvider(root: string) {
     syntheticExperiment({
       sandbox: 'bubblewrap',
       credentials: ['SEARCH_TOKEN'],
-      providers: [
-        {
-          id: 'search',
-          kind: 'search',
-          mode: 'local',
-          version: '1.0.0',
-          interface: { type: 'mcp-stdio', command: 'node', args: ['../providers/server.mjs', '--verbose'] },
-          index: { command: 'node', args: ['../providers/server.mjs', '--index'] },
-          allowedTools: ['search_code'],
-        },
-      ],
+      providers: [SEARCH],
       arms: [
         { id: 'baseline', role: 'baseline' },
         {
@@ -59,16 +67,7 @@ describe('planning binds every identity and starts nothing', () => {
     expect(unprobed.blocked).toContain('provider search not probed: run crossover probe experiments/exp.ts');
     expect(unprobed.plan.arms[1]?.provider?.probeDigest).toBeNull();
 
-    const probes = experimentLayout(root, 'exp').probesDir;
-    await mkdir(probes, { recursive: true });
-    await writeFile(
-      join(probes, 'search.json'),
-      JSON.stringify({
-        schema: 'crossover.probe/1',
-        digest: PROBE,
-        eligibility: { status: 'eligible', cohort: 'local', reasons: [] },
-      }),
-    );
+    await writeProbeRecord(experimentLayout(root, 'exp').probesDir, SEARCH, PROBE);
     const probed = await derivePlan({ experimentFile: file, root, env: { ...env, SEARCH_TOKEN: 'tok' } });
     const provider = probed.plan.arms[1]?.provider;
     expect(provider).toMatchObject({ probeDigest: PROBE, eligibility: 'eligible', tools: ['search_code'] });

@@ -290,6 +290,7 @@ describe('verdicts follow DESIGN §9 in order', () => {
       files: [],
       probeDigest: `sha256:${'2'.repeat(64)}`,
       eligibility: 'excluded' as const,
+      eligibilityReasons: ['no-tools: the provider offers no tools; an agent could call nothing'],
       tools: [],
       sendsSource: false,
     };
@@ -298,7 +299,7 @@ describe('verdicts follow DESIGN §9 in order', () => {
     const result = buildScorecard({ plan: withProvider, planId, receipts }).comparisons[0]!;
     expect(result).toMatchObject({
       verdict: 'excluded',
-      reasons: ['arm treatment-a is excluded: the probe of provider code-search decided: excluded'],
+      reasons: ['arm treatment-a is excluded: no-tools: the provider offers no tools; an agent could call nothing'],
     });
   });
 

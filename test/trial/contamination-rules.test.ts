@@ -26,6 +26,7 @@ function arm(overrides: Partial<PlannedArm> = {}): PlannedArm {
       files: [],
       probeDigest: null,
       eligibility: null,
+      eligibilityReasons: [],
       tools: ['search_code'],
       sendsSource: false,
     },
