@@ -20,7 +20,9 @@ export const QualificationSchema = z
     referenceChange: SizeSchema.describe(
       'Difficulty evidence: files the reference overlay changes and lines added plus removed.',
     ),
-    tree: SizeSchema.describe('Difficulty evidence: the size of the starting tree.'),
+    tree: SizeSchema.describe(
+      'Difficulty evidence: the size of the starting tree, installed, vendored and generated folders (node_modules, dist, .git, …) left out.',
+    ),
   })
   .strict()
   .describe('The qualification of one task.');
@@ -35,6 +37,16 @@ export const CorpusVerificationSchema = z
     total: z.number().int().nonnegative().describe('Tasks verified.'),
     qualified: z.number().int().nonnegative().describe('Tasks qualified.'),
     tasks: z.array(QualificationSchema).describe('In task id order.'),
+    refused: z
+      .array(
+        z
+          .object({
+            id: IdSchema.describe('The task directory name.'),
+            reason: z.string().describe('Why its tree cannot be used (a symlink leaving it, a special file).'),
+          })
+          .strict(),
+      )
+      .describe('Tasks left out at load, in id order: not verified, never qualified.'),
   })
   .strict()
   .describe('What `crossover corpus verify --json` prints.');

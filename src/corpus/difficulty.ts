@@ -1,5 +1,33 @@
 /** Pure difficulty evidence: line counts and a simple line diff. */
 
+/** Folders that hold installed, vendored or generated code, not the code a solver works on. */
+const VENDORED = new Set([
+  '.git',
+  '.hg',
+  '.svn',
+  'node_modules',
+  'bower_components',
+  'vendor',
+  'dist',
+  'build',
+  'coverage',
+  '.next',
+  '.cache',
+  '__pycache__',
+  '.venv',
+  'venv',
+  '.tox',
+  '.pytest_cache',
+]);
+
+/** True when some folder of `path` is installed, vendored or generated: left out of difficulty figures. */
+export function isVendoredPath(path: string): boolean {
+  return path
+    .split('/')
+    .slice(0, -1)
+    .some((part) => VENDORED.has(part));
+}
+
 function splitLines(text: string): string[] {
   if (text === '') return [];
   const lines = text.split('\n');

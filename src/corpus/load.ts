@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { type Corpus, CorpusSchema, type Task, TaskSchema } from '../contracts/corpus.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
-import { treeDigest } from '../io/tree.js';
+import { TreeRefusal, treeDigest } from '../io/tree.js';
 
 export interface TaskDigests {
   taskJson: string;
@@ -25,11 +25,19 @@ export interface LoadedTask {
   decoys: string[];
 }
 
+/** A task whose tree the corpus cannot use (a symlink leaving it, a special file): only that task is out. */
+export interface RefusedTask {
+  id: string;
+  reason: string;
+}
+
 export interface LoadedCorpus {
   corpus: Corpus;
   dir: string;
+  /** binds corpus.json and every loaded task; refused tasks are not part of it */
   digest: string;
   tasks: LoadedTask[];
+  refused: RefusedTask[];
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -120,7 +128,10 @@ export async function loadTask(dir: string, corpus: Corpus | null = null): Promi
   return { task, dir, prompt, digest: digestOf(parts), parts, decoys };
 }
 
-/** Loads corpus.json and every task under tasks/, in id order. */
+/**
+ * Loads corpus.json and every task under tasks/, in id order. A task whose tree is refused is
+ * listed with its reason and left out; the other tasks load. Any other fault stops the load.
+ */
 export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
   const source = join(dir, 'corpus.json');
   const corpusBytes = await readFile(source).catch(() => {
@@ -129,7 +140,15 @@ export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
   const corpus = parseWith(CorpusSchema, parseJsonText(corpusBytes.toString('utf8'), source), source);
   const ids = await subdirectories(join(dir, 'tasks'));
   const tasks: LoadedTask[] = [];
-  for (const id of ids) tasks.push(await loadTask(join(dir, 'tasks', id), corpus));
+  const refused: RefusedTask[] = [];
+  for (const id of ids) {
+    try {
+      tasks.push(await loadTask(join(dir, 'tasks', id), corpus));
+    } catch (error) {
+      if (!(error instanceof TreeRefusal)) throw error;
+      refused.push({ id, reason: error.message.split(join(dir, 'tasks', id)).join(`tasks/${id}`) });
+    }
+  }
   const digest = digestOf({ corpus: digestBytes(corpusBytes), tasks: tasks.map((t) => [t.task.id, t.digest]) });
-  return { corpus, dir, digest, tasks };
+  return { corpus, dir, digest, tasks, refused };
 }

@@ -1,7 +1,7 @@
-import { chmod, copyFile, mkdir, readdir } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, rm, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
-import { readTree } from '../io/tree.js';
+import { readTreeModel } from '../io/tree.js';
 
 /** A fresh destination: created here, or an existing empty directory (from mkdtemp, say). */
 async function freshDirectory(dest: string): Promise<void> {
@@ -14,19 +14,31 @@ async function freshDirectory(dest: string): Promise<void> {
     );
 }
 
-/** Copies every regular file of `source` over `dest`, keeping the executable bit; readTree refuses symlinks and special files. */
+/**
+ * Copies `source` over `dest`: every regular file (keeping the executable bit), every empty
+ * directory and every in-tree symlink (by its target); readTreeModel refuses links that leave the
+ * tree and special files. An overlay's link replaces whatever the path held.
+ */
 async function copyTree(source: string, dest: string): Promise<void> {
-  for (const entry of await readTree(source)) {
+  const model = await readTreeModel(source);
+  for (const entry of model.files) {
     const target = join(dest, entry.path);
     await mkdir(dirname(target), { recursive: true });
     await copyFile(join(source, entry.path), target);
     await chmod(target, entry.executable ? 0o755 : 0o644);
   }
+  for (const path of model.emptyDirectories) await mkdir(join(dest, path), { recursive: true });
+  for (const link of model.links) {
+    const at = join(dest, link.path);
+    await mkdir(dirname(at), { recursive: true });
+    await rm(at, { recursive: true, force: true });
+    await symlink(link.target, at);
+  }
 }
 
 /**
  * Builds a tree in `dest`: the task's workspace/, then each overlay directory copied over it in
- * order (a reference or a decoy). Only regular files and directories; no history, no hidden parts.
+ * order (a reference or a decoy). Files, empty directories and in-tree links; no history, no hidden parts.
  */
 export async function materializeTree(taskDir: string, overlays: string[], dest: string): Promise<void> {
   await freshDirectory(dest);

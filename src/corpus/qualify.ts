@@ -7,7 +7,7 @@ import { BrowserSession } from '../grading/browser-session.js';
 import { type GradeResult, gradeWorkspace } from '../grading/grade.js';
 import { taskCheckPaths } from '../grading/tampering.js';
 import { readTree } from '../io/tree.js';
-import { changedLines, lineCount } from './difficulty.js';
+import { changedLines, isVendoredPath, lineCount } from './difficulty.js';
 import type { LoadedCorpus, LoadedTask } from './load.js';
 import { materializeTree } from './materialize.js';
 import { qualificationReasons } from './qualification-rules.js';
@@ -21,10 +21,11 @@ async function readOptional(path: string): Promise<string | null> {
   return readFile(path, 'utf8').catch(() => null);
 }
 
-/** Files the reference overlay changes or adds, and lines added plus removed against the workspace. */
+/** Files the reference overlay changes or adds, and lines added plus removed against the workspace (vendored folders left out). */
 async function referenceChange(task: LoadedTask): Promise<TreeSize> {
   const size = { files: 0, lines: 0 };
   for (const entry of await readTree(join(task.dir, 'reference'))) {
+    if (isVendoredPath(entry.path)) continue;
     const after = await readFile(join(task.dir, 'reference', entry.path), 'utf8');
     const before = await readOptional(join(task.dir, 'workspace', entry.path));
     if (before === after) continue;
@@ -34,8 +35,9 @@ async function referenceChange(task: LoadedTask): Promise<TreeSize> {
   return size;
 }
 
+/** The starting tree's own code: installed, vendored and generated folders are left out. */
 async function treeSize(root: string): Promise<TreeSize> {
-  const entries = await readTree(root);
+  const entries = (await readTree(root)).filter((entry) => !isVendoredPath(entry.path));
   let lines = 0;
   for (const entry of entries) lines += lineCount(await readFile(join(root, entry.path), 'utf8'));
   return { files: entries.length, lines };
@@ -112,7 +114,8 @@ export interface CorpusFilter {
 /** Qualifies a corpus's tasks (two at a time, one Chromium for all) in task id order. */
 export async function qualifyCorpus(corpus: LoadedCorpus, filter: CorpusFilter = {}): Promise<CorpusVerification> {
   const tasks = filter.taskId === undefined ? corpus.tasks : corpus.tasks.filter((t) => t.task.id === filter.taskId);
-  if (filter.taskId !== undefined && tasks.length === 0) {
+  const refusedOnly = filter.taskId !== undefined && corpus.refused.some((t) => t.id === filter.taskId);
+  if (filter.taskId !== undefined && tasks.length === 0 && !refusedOnly) {
     const known = corpus.tasks.map((t) => t.task.id).join(', ') || 'none';
     throw new CrossoverError('not-found', `${join(corpus.dir, 'tasks')}: no task "${filter.taskId}" (tasks: ${known})`);
   }
@@ -127,6 +130,7 @@ export async function qualifyCorpus(corpus: LoadedCorpus, filter: CorpusFilter =
       total: results.length,
       qualified: results.filter((q) => q.qualified).length,
       tasks: results,
+      refused: filter.taskId === undefined ? corpus.refused : corpus.refused.filter((t) => t.id === filter.taskId),
     };
   } finally {
     await browser.close();

@@ -1,14 +1,42 @@
 import { createHash } from 'node:crypto';
-import { lstat, readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, readdir, readFile, readlink, realpath } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
-import { type TreeEntry, treeDigestOf } from '../contracts/tree.js';
+import { linkDestination, type TreeEntry, type TreeModel, treeDigestOf } from '../contracts/tree.js';
 
-/** Every regular file below `root`; a symlink or special file is an error naming it. */
-export async function readTree(root: string): Promise<TreeEntry[]> {
-  const entries: TreeEntry[] = [];
+/** A tree a task cannot use: a link leaving it or a special file. Refuses that task only. */
+export class TreeRefusal extends CrossoverError {
+  constructor(
+    message: string,
+    /** the refused entry, relative to the tree root */
+    readonly path: string,
+    /** what it is, without its target: "a symlink leaving the tree", "a special file" */
+    readonly what: string,
+  ) {
+    super('invalid-input', message);
+  }
+}
+
+/** True when the link's real destination (when it exists) is inside the real root. */
+async function staysInside(realRoot: string, absolute: string): Promise<boolean> {
+  const real = await realpath(absolute).catch(() => null);
+  return real === null || real === realRoot || real.startsWith(`${realRoot}${sep}`);
+}
+
+/**
+ * Every entry below `root` without following links: regular files, empty directories, and
+ * symlinks whose target stays inside the tree (recorded by target). A link that leaves the tree,
+ * or a special file, is a TreeRefusal naming it.
+ */
+export async function readTreeModel(root: string): Promise<TreeModel> {
+  const rootStats = await lstat(root).catch(() => null);
+  if (!rootStats) throw new CrossoverError('not-found', `${root}: no such directory`);
+  if (!rootStats.isDirectory()) throw new CrossoverError('invalid-input', `${root}: expected a directory`);
+  const realRoot = await realpath(root);
+  const model: TreeModel = { files: [], emptyDirectories: [], links: [] };
   async function walk(relative: string): Promise<void> {
     const names = (await readdir(join(root, relative))).sort();
+    if (names.length === 0 && relative !== '') model.emptyDirectories.push(relative);
     for (const name of names) {
       const path = relative ? `${relative}/${name}` : name;
       const absolute = join(root, path);
@@ -16,27 +44,38 @@ export async function readTree(root: string): Promise<TreeEntry[]> {
       if (stats.isDirectory()) await walk(path);
       else if (stats.isFile()) {
         const bytes = await readFile(absolute);
-        entries.push({
+        model.files.push({
           path,
           executable: (stats.mode & 0o111) !== 0,
           sha256: createHash('sha256').update(bytes).digest('hex'),
         });
+      } else if (stats.isSymbolicLink()) {
+        const target = await readlink(absolute);
+        if (linkDestination(path, target) === null || !(await staysInside(realRoot, absolute)))
+          throw new TreeRefusal(
+            `${absolute}: a symlink to ${target} leaves the tree, which a task tree may not hold`,
+            path,
+            'a symlink leaving the tree',
+          );
+        model.links.push({ path, target });
       } else {
-        const what = stats.isSymbolicLink() ? 'a symlink' : 'a special file';
-        throw new CrossoverError(
-          'invalid-input',
-          `${absolute}: ${what} is not allowed in a task tree (only regular files and directories)`,
+        throw new TreeRefusal(
+          `${absolute}: a special file is not allowed in a task tree (only files, directories and in-tree symlinks)`,
+          path,
+          'a special file',
         );
       }
     }
   }
-  const rootStats = await lstat(root).catch(() => null);
-  if (!rootStats) throw new CrossoverError('not-found', `${root}: no such directory`);
-  if (!rootStats.isDirectory()) throw new CrossoverError('invalid-input', `${root}: expected a directory`);
   await walk('');
-  return entries;
+  return model;
+}
+
+/** The regular files below `root` (see readTreeModel for what else a tree holds and refuses). */
+export async function readTree(root: string): Promise<TreeEntry[]> {
+  return (await readTreeModel(root)).files;
 }
 
 export async function treeDigest(root: string): Promise<string> {
-  return treeDigestOf(await readTree(root));
+  return treeDigestOf(await readTreeModel(root));
 }

@@ -45,6 +45,12 @@ function selectTasks(experiment: Experiment, corpus: LoadedCorpus, file: string)
     const seen = new Set<string>();
     return experiment.tasks.map((id, index) => {
       const task = corpus.tasks.find((t) => t.task.id === id);
+      const refused = corpus.refused.find((t) => t.id === id);
+      if (refused)
+        throw new CrossoverError(
+          'invalid-input',
+          `${file}: $.tasks[${index}]: task "${id}" is refused: ${refused.reason}`,
+        );
       if (!task)
         throw new CrossoverError(
           'invalid-input',

@@ -16,7 +16,7 @@ import type { LoadedTask } from '../corpus/load.js';
 import type { BrowserSession } from '../grading/browser-session.js';
 import { type GradeResult, gradeWorkspace } from '../grading/grade.js';
 import { STATE_DIR } from '../io/layout.js';
-import { readTree } from '../io/tree.js';
+import { readTreeModel } from '../io/tree.js';
 import { indexRevisionMatches } from '../probe/context-index.js';
 import { agentExec } from './agent-exec.js';
 import type { AgentSlots } from './agent-slots.js';
@@ -255,11 +255,15 @@ export async function executeTrial(spec: TrialSpec): Promise<ReceiptBody> {
   let stale = false;
   if (!cancelled) {
     const scan = await scanWorkspace(prepared.workspace);
-    const shipped = await readTree(prepared.snapshot);
-    modified = [...changedPaths(shipped, scan.files), ...scan.others].sort();
+    const shippedTree = await readTreeModel(prepared.snapshot);
+    const shipped = shippedTree.files;
+    // The task's own in-tree links are not the agent's doing (tampering compares their targets).
+    const shippedLinks = new Set(shippedTree.links.map((link) => link.path));
+    const others = scan.others.filter((path) => !shippedLinks.has(path));
+    modified = [...changedPaths(shipped, scan.files), ...others].sort();
     const contamination = detectContamination({
       arm: spec.arm,
-      shipped: new Set(shipped.map((entry) => entry.path)),
+      shipped: new Set([...shipped.map((entry) => entry.path), ...shippedLinks]),
       present: [...scan.files.map((entry) => entry.path), ...scan.others],
       toolCalls: result.observation.toolCalls,
       builtinTools: prepared.adapter.builtinTools,

@@ -1,8 +1,8 @@
-import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { materializeTree } from '../../src/corpus/materialize.js';
-import { readTree } from '../../src/io/tree.js';
+import { readTree, treeDigest } from '../../src/io/tree.js';
 import { tempDir } from '../helpers/temp.js';
 
 async function taskWithOverlay() {
@@ -31,12 +31,24 @@ describe('materializing a task tree', () => {
     ]);
   });
 
-  it('refuses a symlink in an overlay', async () => {
+  it('refuses a symlink leaving an overlay', async () => {
     const task = await taskWithOverlay();
     await symlink('/etc/hostname', join(task, 'reference/link'));
     await expect(materializeTree(task, [join(task, 'reference')], join(await tempDir(), 'trial'))).rejects.toThrow(
-      /a symlink is not allowed/,
+      /a symlink to \/etc\/hostname leaves the tree/,
     );
+  });
+
+  it('keeps empty directories and in-tree symlinks: the copy has the same digest', async () => {
+    const task = await taskWithOverlay();
+    await mkdir(join(task, 'workspace/.git/refs/tags'), { recursive: true });
+    await mkdir(join(task, 'workspace/node_modules/.bin'), { recursive: true });
+    await symlink('../../bin/run.sh', join(task, 'workspace/node_modules/.bin/run'));
+    const dest = join(await tempDir(), 'trial');
+    await materializeTree(task, [], dest);
+    expect((await stat(join(dest, '.git/refs/tags'))).isDirectory()).toBe(true);
+    expect(await readlink(join(dest, 'node_modules/.bin/run'))).toBe('../../bin/run.sh');
+    expect(await treeDigest(dest)).toBe(await treeDigest(join(task, 'workspace')));
   });
 
   it('refuses a destination that already holds files', async () => {

@@ -1,9 +1,8 @@
-import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { CrossoverError } from '../../src/contracts/errors.js';
-import { treeDigest } from '../../src/io/tree.js';
+import { readTreeModel, TreeRefusal, treeDigest } from '../../src/io/tree.js';
 import { tempDir } from '../helpers/temp.js';
 
 async function sampleTree(): Promise<string> {
@@ -41,16 +40,52 @@ describe('tree digest', () => {
     expect(await treeDigest(a)).not.toBe(await treeDigest(b));
   });
 
-  it('refuses a symlink, naming it', async () => {
+  it('refuses a symlink that leaves the tree, naming it', async () => {
     const root = await sampleTree();
     await symlink('/etc/passwd', join(root, 'src/leak'));
-    await expect(treeDigest(root)).rejects.toThrow(CrossoverError);
-    await expect(treeDigest(root)).rejects.toThrow(/src\/leak: a symlink is not allowed/);
+    await expect(treeDigest(root)).rejects.toThrow(TreeRefusal);
+    await expect(treeDigest(root)).rejects.toThrow(/src\/leak: a symlink to \/etc\/passwd leaves the tree/);
+  });
+
+  it('refuses a relative symlink that climbs out of the tree', async () => {
+    const root = await sampleTree();
+    await symlink('../../..', join(root, 'src/lib/up'));
+    await expect(treeDigest(root)).rejects.toThrow(/src\/lib\/up: a symlink to \.\.\/\.\.\/\.\. leaves the tree/);
+  });
+
+  it('refuses a link that reads as inside but climbs out through another link', async () => {
+    const root = await sampleTree();
+    await mkdir(join(root, 'd/e'), { recursive: true });
+    await symlink('../..', join(root, 'd/e/top')); // d/e/top is the root itself: inside
+    await symlink('d/e/top/..', join(root, 'sneak')); // lexically d/e, really the root's parent
+    await expect(treeDigest(root)).rejects.toThrow(/sneak: a symlink to d\/e\/top\/\.\. leaves the tree/);
+  });
+
+  it('records a symlink inside the tree by its target', async () => {
+    const root = await sampleTree();
+    await mkdir(join(root, 'node_modules/.bin'), { recursive: true });
+    await symlink('../../src/lib/a.js', join(root, 'node_modules/.bin/a'));
+    const model = await readTreeModel(root);
+    expect(model.links).toEqual([{ path: 'node_modules/.bin/a', target: '../../src/lib/a.js' }]);
+    expect(model.files.map((f) => f.path)).not.toContain('node_modules/.bin/a');
+    const before = await treeDigest(root);
+    await rm(join(root, 'node_modules/.bin/a'));
+    await symlink('../../run.sh', join(root, 'node_modules/.bin/a'));
+    expect(await treeDigest(root)).not.toBe(before);
+  });
+
+  it('keeps empty directories: adding one changes the digest', async () => {
+    const root = await sampleTree();
+    const before = await treeDigest(root);
+    await mkdir(join(root, '.git/refs/heads'), { recursive: true });
+    expect((await readTreeModel(root)).emptyDirectories).toEqual(['.git/refs/heads']);
+    expect(await treeDigest(root)).not.toBe(before);
   });
 
   it('refuses a special file', async () => {
     const root = await sampleTree();
     await execa('mkfifo', [join(root, 'pipe')]);
+    await expect(treeDigest(root)).rejects.toThrow(TreeRefusal);
     await expect(treeDigest(root)).rejects.toThrow(/pipe: a special file is not allowed/);
   });
 });

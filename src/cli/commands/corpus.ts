@@ -38,7 +38,8 @@ function report(verification: CorpusVerification, json: boolean, io: CliIo): num
   else io.out(`${table(verification.tasks)}\n\n${verification.qualified} of ${verification.total} tasks qualified\n`);
   const unqualified = verification.tasks.filter((q) => !q.qualified);
   for (const q of unqualified) io.err(`unqualified: ${q.id}: ${q.reasons.join('; ')}\n`);
-  return unqualified.length === 0 ? 0 : 1;
+  for (const r of verification.refused) io.err(`refused: ${r.id}: ${r.reason}\n`);
+  return unqualified.length === 0 && verification.refused.length === 0 ? 0 : 1;
 }
 
 async function verify(argv: string[], io: CliIo): Promise<number> {

@@ -7,7 +7,8 @@ export const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import('./schema.js')).schemaCommand,
   },
   digest: {
-    summary: 'Print the tree digest of a directory (refuses symlinks and special files)',
+    summary:
+      'Print the tree digest of a directory (files, empty directories, in-tree symlinks; refuses links leaving it and special files)',
     load: async () => (await import('./digest.js')).digestCommand,
   },
   probe: {
