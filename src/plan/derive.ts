@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { digestBytes, digestOf } from '../contracts/canonical.js';
-import { CrossoverError, parseJsonText } from '../contracts/errors.js';
+import { CrossoverError, jsonPath, parseJsonText } from '../contracts/errors.js';
 import type { Experiment } from '../contracts/experiment.js';
 import { type Plan, type PlannedArm, PlanSchema } from '../contracts/plan.js';
+import { ScorecardSchema } from '../contracts/scorecard.js';
 import { type LoadedCorpus, type LoadedTask, loadCorpus } from '../corpus/load.js';
 import { experimentLayout } from '../io/layout.js';
 import { rootRelative } from '../io/paths.js';
@@ -16,7 +17,7 @@ import { renderPrompt } from './prompt.js';
 import { planProvider } from './providers.js';
 import { checkArms } from './rules.js';
 import { buildSchedule } from './schedule.js';
-import { checkStageRules, failedFeasibilityGates, stage1Slice } from './stages.js';
+import { checkStageRules, failedFeasibilityGates, stage1Mismatches, stage1Slice } from './stages.js';
 import { type PlanSummary, summarizePlan, trialsPerArm } from './summary.js';
 
 export interface DerivedPlan {
@@ -95,20 +96,44 @@ async function bindPrompt(ctx: Context, tasks: readonly LoadedTask[]): Promise<P
   return { template: rootRelative(ctx.root, path, `${ctx.file}: $.promptTemplate`), digest: digestBytes(template) };
 }
 
-/** Stage 2 names the stage-1 scorecard whose feasibility gates passed; the plan binds its bytes. */
-async function bindStage1Scorecard(ctx: Context): Promise<Plan['stage1Scorecard']> {
+const STAGE1_RULE = 'a stage-1 scorecard whose feasibility gates passed';
+
+/**
+ * Stage 2 names the stage-1 scorecard whose feasibility gates passed; the plan binds its bytes. The
+ * file is parsed as a scorecard (a forged or foreign JSON is refused naming the field) and must be
+ * the stage-1 run of this corpus and these arms.
+ */
+async function bindStage1Scorecard(
+  ctx: Context,
+  corpus: LoadedCorpus,
+  arms: readonly PlannedArm[],
+): Promise<Plan['stage1Scorecard']> {
   const { experiment, dir } = ctx.loaded;
   if (experiment.stage !== 2 || experiment.stage1Scorecard === undefined) return null;
   const path = resolve(dir, experiment.stage1Scorecard);
   const what = `${ctx.file}: $.stage1Scorecard`;
   const text = await readText(path, what);
-  const failed = failedFeasibilityGates(parseJsonText(text, path));
-  if (failed.length > 0) {
-    throw new CrossoverError(
-      'refused',
-      `${ctx.file}: refused by stage-2 rule "a stage-1 scorecard whose feasibility gates passed": ${path} does not show ${failed.join(', ')} as passed`,
-    );
+  const refuse = (detail: string) =>
+    new CrossoverError('refused', `${ctx.file}: refused by stage-2 rule "${STAGE1_RULE}": ${path}: ${detail}`);
+  const parsed = ScorecardSchema.safeParse(parseJsonText(text, path));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw refuse(`not a scorecard: ${jsonPath(issue?.path ?? [])}: ${issue?.message ?? 'invalid'}`);
   }
+  const mismatches = stage1Mismatches(parsed.data, {
+    corpus: { id: corpus.corpus.id, version: corpus.corpus.version, digest: corpus.digest },
+    arms: arms
+      .filter((arm) => arm.role !== 'aa-control')
+      .map((arm) => ({
+        id: arm.id,
+        role: arm.role,
+        adapter: arm.agent.spec.adapter,
+        provider: arm.provider?.id ?? null,
+      })),
+  });
+  if (mismatches.length > 0) throw refuse(`not the stage-1 run this plan needs: ${mismatches.join('; ')}`);
+  const failed = failedFeasibilityGates(parsed.data);
+  if (failed.length > 0) throw refuse(`does not show ${failed.join(', ')} as passed`);
   return { path: rootRelative(ctx.root, path, what), digest: digestBytes(text) };
 }
 
@@ -197,10 +222,10 @@ export async function derivePlan(input: {
     file,
     tasks.map((t) => ({ id: t.task.id, category: t.task.category, surface: t.task.surface })),
   );
-  const stage1Scorecard = await bindStage1Scorecard(ctx);
   const prompt = await bindPrompt(ctx, tasks);
   const { environment, blocked: environmentBlocked } = await probeEnvironment(experiment.sandbox, env);
   const arms = await bindArms(ctx, prompt.digest);
+  const stage1Scorecard = await bindStage1Scorecard(ctx, corpus, arms);
   const schedule = buildSchedule({
     experimentId: experiment.id,
     tasks: tasks.map((t) => ({ id: t.task.id, digest: t.digest })),

@@ -1,5 +1,6 @@
 import { CrossoverError } from '../contracts/errors.js';
 import type { Experiment } from '../contracts/experiment.js';
+import type { Scorecard } from '../contracts/scorecard.js';
 
 /** What the stage rules need to know of a task. */
 export interface SliceTask {
@@ -92,17 +93,46 @@ export function checkStageRules(experiment: Experiment, file: string, tasks: rea
   if (experiment.stage === 2) checkStage2(experiment, file, tasks);
 }
 
+/** The feasibility gates a parsed stage-1 scorecard does not show as passed. */
+export function failedFeasibilityGates(scorecard: Pick<Scorecard, 'feasibility'>): string[] {
+  return FEASIBILITY_GATES.filter((gate) => !scorecard.feasibility[gate].passed);
+}
+
+/** What the stage-2 plan requires of the stage-1 run it rests on. */
+export interface Stage1Requirement {
+  corpus: { id: string; version: string; digest: string };
+  /** the stage-2 arms that are compared (baseline and treatments), with their agent adapter and provider */
+  arms: readonly { id: string; role: string; adapter: string; provider: string | null }[];
+}
+
 /**
- * The feasibility gates a stage-1 scorecard reports as passed. A gate passes when
- * `feasibility.<gate>` is `true` or `{ passed: true, ... }`; anything else, or a missing gate, fails.
+ * Why a parsed scorecard cannot stand as the stage-1 evidence of this stage-2 plan, each naming the
+ * field that fails: it must come from stage 1, from the same corpus at the same digest, and must have
+ * run every compared arm with the same role, agent adapter and provider. Pure.
  */
-export function failedFeasibilityGates(scorecard: unknown): string[] {
-  const feasibility = (scorecard as { feasibility?: unknown } | null)?.feasibility;
-  return FEASIBILITY_GATES.filter((gate) => {
-    const value = (feasibility as Record<string, unknown> | undefined)?.[gate];
-    return !(
-      value === true ||
-      (typeof value === 'object' && value !== null && (value as { passed?: unknown }).passed === true)
-    );
-  });
+export function stage1Mismatches(scorecard: Scorecard, required: Stage1Requirement): string[] {
+  const problems: string[] = [];
+  if (scorecard.experiment.stage !== 1)
+    problems.push(`$.experiment.stage is ${scorecard.experiment.stage}, expected 1`);
+  for (const key of ['id', 'version', 'digest'] as const) {
+    if (scorecard.corpus[key] !== required.corpus[key])
+      problems.push(
+        `$.corpus.${key} is ${JSON.stringify(scorecard.corpus[key])}, expected ${JSON.stringify(required.corpus[key])}`,
+      );
+  }
+  for (const arm of required.arms) {
+    const index = scorecard.arms.findIndex((a) => a.id === arm.id);
+    const found = scorecard.arms[index];
+    if (!found) {
+      problems.push(`$.arms holds no arm ${arm.id}: stage 1 never ran it`);
+      continue;
+    }
+    const expected = { role: arm.role, adapter: arm.adapter, provider: arm.provider };
+    for (const [field, value] of Object.entries(expected)) {
+      const actual = found[field as keyof typeof expected];
+      if (actual !== value)
+        problems.push(`$.arms[${index}].${field} is ${JSON.stringify(actual)}, expected ${JSON.stringify(value)}`);
+    }
+  }
+  return problems;
 }

@@ -2,9 +2,12 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fixtureReceipts } from '../../fixtures/score/build.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
+import type { Scorecard } from '../../src/contracts/scorecard.js';
 import { derivePlan } from '../../src/plan/derive.js';
-import { stage1Slice } from '../../src/plan/stages.js';
+import { FEASIBILITY_GATES, stage1Slice } from '../../src/plan/stages.js';
+import { buildScorecard } from '../../src/score/scorecard.js';
 import { tempDir } from '../helpers/temp.js';
 import {
   CATEGORIES,
@@ -37,6 +40,44 @@ const thirtyTasks: TaskSpec[] = Array.from({ length: 30 }, (_, i) => ({
   category: CATEGORIES[i % 6] as string,
   surface: i % 2 ? 'api' : 'browser',
 }));
+
+const STAGE2_ARMS: ExperimentInput['arms'] = [
+  { id: 'baseline', role: 'baseline' },
+  { id: 't', role: 'treatment', allowedTools: ['x'] },
+  { id: 'aa', role: 'aa-control' },
+];
+
+async function writeScorecardFile(root: string, scorecard: object): Promise<void> {
+  await writeFile(join(root, 'experiments/stage1-scorecard.json'), JSON.stringify(scorecard));
+}
+
+/**
+ * A stage-2 experiment on the thirty-task corpus, and the scorecard of a real stage-1 plan of the
+ * same corpus and arms whose trials all passed (its feasibility gates hold).
+ */
+async function stage2Project(): Promise<{ root: string; file: string; stage1: Scorecard }> {
+  const root = await tempDir();
+  await writeCorpus(root, thirtyTasks);
+  const stage1File = await writeExperiment(
+    root,
+    'exp1',
+    syntheticExperiment({
+      id: 'exp1',
+      stage: 1,
+      tasks: ['task-00', 'task-01', 'task-02', 'task-03'],
+      arms: STAGE2_ARMS.filter((arm) => arm.role !== 'aa-control'),
+    }),
+  );
+  const stage1Plan = (await derivePlan({ experimentFile: stage1File, root, env })).plan;
+  const { planId, receipts } = fixtureReceipts(stage1Plan, () => ({ status: 'passed' }));
+  const stage1 = buildScorecard({ plan: stage1Plan, planId, receipts });
+  const file = await writeExperiment(
+    root,
+    'exp',
+    syntheticExperiment({ stage: 2, repeats: 3, arms: STAGE2_ARMS, stage1Scorecard: 'stage1-scorecard.json' }),
+  );
+  return { root, file, stage1 };
+}
 
 describe("a plan that breaks its stage's rules is refused, naming the rule", () => {
   it('refuses a stage-1 experiment with 5 treatments', async () => {
@@ -121,37 +162,16 @@ describe("a plan that breaks its stage's rules is refused, naming the rule", () 
   });
 
   it('accepts stage 2 only with a stage-1 scorecard whose feasibility gates all passed, and binds its digest', async () => {
-    const root = await tempDir();
-    await writeCorpus(root, thirtyTasks);
-    const file = await writeExperiment(
-      root,
-      'exp',
-      syntheticExperiment({
-        stage: 2,
-        repeats: 3,
-        arms: [
-          { id: 'baseline', role: 'baseline' },
-          { id: 't', role: 'treatment', allowedTools: ['x'] },
-          { id: 'aa', role: 'aa-control' },
-        ],
-        stage1Scorecard: 'stage1-scorecard.json',
-      }),
-    );
-    const gates = {
-      setup: { passed: true },
-      freshness: { passed: true },
-      contamination: { passed: true },
-      cleanup: true,
-      observability: { passed: false },
+    const { root, file, stage1 } = await stage2Project();
+    const failing = {
+      ...stage1,
+      feasibility: { ...stage1.feasibility, observability: { passed: false, detail: 'x' } },
     };
-    await writeFile(join(root, 'experiments/stage1-scorecard.json'), JSON.stringify({ feasibility: gates }));
+    await writeScorecardFile(root, failing);
     await expect(derivePlan({ experimentFile: file, root, env })).rejects.toThrow(
       'does not show observability as passed',
     );
-    await writeFile(
-      join(root, 'experiments/stage1-scorecard.json'),
-      JSON.stringify({ feasibility: { ...gates, observability: { passed: true } } }),
-    );
+    await writeScorecardFile(root, stage1);
     const derived = await derivePlan({ experimentFile: file, root, env });
     expect(derived.plan.stage1Scorecard?.path).toBe('experiments/stage1-scorecard.json');
     expect(derived.plan.schedule.trials).toHaveLength(30 * 3 * 3);
@@ -164,6 +184,40 @@ describe("a plan that breaks its stage's rules is refused, naming the rule", () 
       positionSpread: 0,
       carryoverSpread: 0,
     });
+  });
+
+  it('refuses a forged scorecard whose five gates say true, naming the field that is not a scorecard', async () => {
+    const { root, file } = await stage2Project();
+    const gates = Object.fromEntries(FEASIBILITY_GATES.map((gate) => [gate, true]));
+    await writeScorecardFile(root, { schema: 'crossover.scorecard/9', feasibility: gates });
+    await expect(derivePlan({ experimentFile: file, root, env })).rejects.toThrow(
+      'stage1-scorecard.json: not a scorecard: $.schema: Invalid input: expected "crossover.scorecard/1"',
+    );
+  });
+
+  it("refuses a stage-0 scorecard, another corpus's scorecard and one that never ran a compared arm", async () => {
+    const { root, file, stage1 } = await stage2Project();
+    const refusedWith = async (scorecard: object, field: string) => {
+      await writeScorecardFile(root, scorecard);
+      const error = await derivePlan({ experimentFile: file, root, env }).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toContain('not the stage-1 run this plan needs');
+      expect((error as Error).message).toContain(field);
+    };
+    await refusedWith(
+      { ...stage1, experiment: { ...stage1.experiment, stage: 0 } },
+      '$.experiment.stage is 0, expected 1',
+    );
+    await refusedWith({ ...stage1, corpus: { ...stage1.corpus, id: 'other-corpus' } }, '$.corpus.id is "other-corpus"');
+    await refusedWith(
+      { ...stage1, corpus: { ...stage1.corpus, digest: `sha256:${'0'.repeat(64)}` } },
+      '$.corpus.digest',
+    );
+    await refusedWith({ ...stage1, arms: stage1.arms.filter((arm) => arm.id !== 't') }, '$.arms holds no arm t');
+    await refusedWith(
+      { ...stage1, arms: stage1.arms.map((arm) => ({ ...arm, adapter: 'command' })) },
+      '$.arms[0].adapter is "command", expected "synthetic"',
+    );
   });
 
   it('plans a stage-0 experiment with a real agent but blocks it: stage 0 probes and plans only', async () => {
