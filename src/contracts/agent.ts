@@ -3,7 +3,7 @@ import { DigestSchema, RelativePathSchema } from './common.js';
 
 const SyntheticAgentSchema = z
   .object({
-    adapter: z.literal('synthetic'),
+    adapter: z.literal('synthetic').describe('A built-in agent without a model, for self-tests and baselines.'),
     behavior: z
       .enum(['reference', 'noop', 'seeded'])
       .describe(
@@ -24,27 +24,37 @@ const SyntheticAgentSchema = z
 
 const CommandAgentSchema = z
   .object({
-    adapter: z.literal('command'),
+    adapter: z.literal('command').describe('Any program started through a shell command.'),
     command: z.string().min(1).describe('Shell command; receives the prompt on stdin, runs in the workspace.'),
-    version: z.string().min(1).default('unversioned'),
+    version: z
+      .string()
+      .min(1)
+      .default('unversioned')
+      .describe('Version recorded in the plan and receipts; the command itself is what is bound.'),
   })
   .strict();
 
 const ClaudeCodeAgentSchema = z
   .object({
-    adapter: z.literal('claude-code'),
-    version: z.string().regex(/^\d+\.\d+\.\d+$/, 'expected an exact version such as 2.1.332'),
-    model: z.string().min(1),
-    maxTurns: z.number().int().positive().default(40),
+    adapter: z.literal('claude-code').describe("Anthropic's Claude Code CLI, installed pinned by Crossover."),
+    version: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/, 'expected an exact version such as 2.1.332')
+      .describe('Exact npm version of @anthropic-ai/claude-code.'),
+    model: z.string().min(1).describe('Model name passed to the CLI.'),
+    maxTurns: z.number().int().positive().default(40).describe('Agent turns allowed before the CLI stops.'),
     baseUrl: z.string().url().optional().describe('Model API base URL (a local mock in tests).'),
   })
   .strict();
 
 const CodexAgentSchema = z
   .object({
-    adapter: z.literal('codex'),
-    version: z.string().regex(/^\d+\.\d+\.\d+$/, 'expected an exact version such as 0.171.0'),
-    model: z.string().min(1),
+    adapter: z.literal('codex').describe("OpenAI's Codex CLI, installed pinned by Crossover."),
+    version: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/, 'expected an exact version such as 0.171.0')
+      .describe('Exact npm version of @openai/codex.'),
+    model: z.string().min(1).describe('Model name passed to the CLI.'),
     baseUrl: z.string().url().optional().describe('Responses API base URL (a local mock in tests).'),
   })
   .strict();
@@ -61,8 +71,8 @@ export const InstallableAdapterSchema = z.enum(['claude-code', 'codex']);
 
 export const InstalledAgentSchema = z
   .object({
-    schema: z.literal('crossover.agent-install/1'),
-    adapter: InstallableAdapterSchema,
+    schema: z.literal('crossover.agent-install/1').describe('Format and version of this document.'),
+    adapter: InstallableAdapterSchema.describe('The adapter this install serves.'),
     version: z
       .string()
       .regex(/^\d+\.\d+\.\d+$/)

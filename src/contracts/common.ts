@@ -26,7 +26,10 @@ export const RelativePathSchema = z
   .describe('A posix path relative to its owner directory.');
 
 /** Credential and environment variable names; their values never enter an artifact. */
-export const EnvNameSchema = z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'expected an environment variable name');
+export const EnvNameSchema = z
+  .string()
+  .regex(/^[A-Z_][A-Z0-9_]*$/, 'expected an environment variable name')
+  .describe('An environment variable name; its value never enters an artifact.');
 
 export const HostSchema = z
   .string()

@@ -3,7 +3,9 @@ import { AgentSchema } from './agent.js';
 import { EnvNameSchema, HostSchema, IdSchema, RelativePathSchema } from './common.js';
 import { PricingSchema, ProviderSchema } from './provider.js';
 
-export const ArmRoleSchema = z.enum(['baseline', 'treatment', 'aa-control']);
+export const ArmRoleSchema = z
+  .enum(['baseline', 'treatment', 'aa-control'])
+  .describe('baseline, treatment, or aa-control (a copy of the baseline that measures noise).');
 
 export const InstructionFileSchema = z
   .object({
@@ -14,46 +16,72 @@ export const InstructionFileSchema = z
 
 export const ArmSchema = z
   .object({
-    id: IdSchema,
+    id: IdSchema.describe('Arm id, unique within the experiment.'),
     role: ArmRoleSchema,
-    title: z.string().optional(),
+    title: z.string().optional().describe('Human-readable name of the arm.'),
     agent: AgentSchema.optional().describe("Overrides the experiment's agent; real comparisons keep one instrument."),
     provider: IdSchema.optional().describe("Id of one of the experiment's providers."),
     allowedTools: z
       .array(z.string().min(1))
       .default([])
       .describe("Tools beyond the agent's own that this arm may call."),
-    instructionFiles: z.array(InstructionFileSchema).default([]),
+    instructionFiles: z
+      .array(InstructionFileSchema)
+      .default([])
+      .describe("Files installed into the agent's run home before each trial."),
   })
   .strict();
 
 export const PolicySchema = z
   .object({
-    alpha: z.number().gt(0).lt(1).default(0.05),
+    alpha: z.number().gt(0).lt(1).default(0.05).describe('Family-wise significance level of the comparisons.'),
     aaLimit: z.number().gt(0).lte(1).default(0.1).describe('Largest |Δ_AA| a qualified claim tolerates.'),
-    minTasks: z.number().int().positive().default(30),
-    minRepeats: z.number().int().positive().default(3),
-    noninferiorityMargin: z.number().gt(0).lt(1).nullable().default(null),
+    minTasks: z.number().int().positive().default(30).describe('Fewest tasks with valid trials a claim needs.'),
+    minRepeats: z.number().int().positive().default(3).describe('Fewest repeats per (task, arm) a claim needs.'),
+    noninferiorityMargin: z
+      .number()
+      .gt(0)
+      .lt(1)
+      .nullable()
+      .default(null)
+      .describe('Largest loss of success rate still called non-inferior; null: no non-inferiority claim.'),
   })
-  .strict();
+  .strict()
+  .describe('Statistical policy, fixed before any trial runs.');
 
 export const BUDGET_DEFAULTS = { maxTrials: 300, deadlineSec: 3600, trialTimeoutSec: 300 } as const;
 export const BUDGET_LIMITS = { maxTrials: 2000, deadlineSec: 4 * 3600, trialTimeoutSec: 600 } as const;
 
 export const BudgetSchema = z
   .object({
-    maxTrials: z.number().int().positive().max(BUDGET_LIMITS.maxTrials).default(BUDGET_DEFAULTS.maxTrials),
-    deadlineSec: z.number().int().positive().max(BUDGET_LIMITS.deadlineSec).default(BUDGET_DEFAULTS.deadlineSec),
+    maxTrials: z
+      .number()
+      .int()
+      .positive()
+      .max(BUDGET_LIMITS.maxTrials)
+      .default(BUDGET_DEFAULTS.maxTrials)
+      .describe('Most trials the run may schedule.'),
+    deadlineSec: z
+      .number()
+      .int()
+      .positive()
+      .max(BUDGET_LIMITS.deadlineSec)
+      .default(BUDGET_DEFAULTS.deadlineSec)
+      .describe('Wall-clock limit of the whole run.'),
     trialTimeoutSec: z
       .number()
       .int()
       .positive()
       .max(BUDGET_LIMITS.trialTimeoutSec)
-      .default(BUDGET_DEFAULTS.trialTimeoutSec),
+      .default(BUDGET_DEFAULTS.trialTimeoutSec)
+      .describe('Upper bound on any one trial, whatever the task asks.'),
   })
-  .strict();
+  .strict()
+  .describe('Limits on trials and time.');
 
-export const SandboxKindSchema = z.enum(['bubblewrap', 'none']);
+export const SandboxKindSchema = z
+  .enum(['bubblewrap', 'none'])
+  .describe('How trials are contained; none only when asked for explicitly.');
 
 export const StageSchema = z
   .union([z.literal(0), z.literal(1), z.literal(2)])
@@ -64,7 +92,7 @@ export const StageSchema = z
 export const ExperimentSchema = z
   .object({
     id: IdSchema.describe('Experiment id: names its approvals and state, seeds its schedule.'),
-    title: z.string().optional(),
+    title: z.string().optional().describe('Human-readable name of the experiment.'),
     stage: StageSchema,
     corpus: z.string().min(1).describe('Corpus directory, relative to the experiment file.'),
     tasks: z
@@ -72,7 +100,7 @@ export const ExperimentSchema = z
       .min(1)
       .optional()
       .describe('The task slice; absent means every task (stage 1: chosen by the coverage rule).'),
-    agent: AgentSchema,
+    agent: AgentSchema.describe('The agent every arm runs unless it overrides it.'),
     providers: z
       .array(ProviderSchema)
       .default([])
@@ -94,14 +122,18 @@ export const ExperimentSchema = z
     budget: BudgetSchema.default(BudgetSchema.parse({})),
     pricing: PricingSchema.optional().describe('Model list price; absent means unknown.'),
     worstCaseTokens: z
-      .object({ input: z.number().int().nonnegative(), output: z.number().int().nonnegative() })
+      .object({
+        input: z.number().int().nonnegative().describe('Input tokens one trial may use at most.'),
+        output: z.number().int().nonnegative().describe('Output tokens one trial may use at most.'),
+      })
       .strict()
       .optional()
       .describe('Per-trial token ceiling used for the conservative cost bound.'),
     egress: z
-      .object({ hosts: z.array(HostSchema).default([]) })
+      .object({ hosts: z.array(HostSchema).default([]).describe('Hosts the agent may reach besides its model API.') })
       .strict()
-      .default({ hosts: [] }),
+      .default({ hosts: [] })
+      .describe("Network the agent needs beyond its providers'."),
     credentials: z
       .array(EnvNameSchema)
       .default([])

@@ -3,7 +3,7 @@ import { AgentSchema } from './agent.js';
 import { DigestSchema, EnvNameSchema, HostSchema, IdSchema, RelativePathSchema } from './common.js';
 import { SurfaceSchema } from './corpus.js';
 import { ArmRoleSchema, BudgetSchema, PolicySchema, SandboxKindSchema, StageSchema } from './experiment.js';
-import { PricingSchema, ProviderKindSchema } from './provider.js';
+import { PricingSchema, ProviderKindSchema, ProviderModeSchema } from './provider.js';
 
 export const AgentIdentitySchema = z
   .object({
@@ -13,13 +13,14 @@ export const AgentIdentitySchema = z
     ),
     promptTemplateDigest: DigestSchema.describe('The template every prompt of this agent is rendered from.'),
   })
-  .strict();
+  .strict()
+  .describe('Everything that identifies the agent an arm runs: declaration, executable, prompt template.');
 
 export const PlannedTaskSchema = z
   .object({
-    id: IdSchema,
+    id: IdSchema.describe('Task id.'),
     digest: DigestSchema.describe('Binds task.json, prompt, workspace, checks, reference and decoys.'),
-    category: IdSchema,
+    category: IdSchema.describe("The task's category."),
     surface: SurfaceSchema,
     timeoutSec: z.number().int().positive().describe("Agent time limit: the smaller of the task's and the budget's."),
     relevantFiles: z
@@ -27,15 +28,19 @@ export const PlannedTaskSchema = z
       .nullable()
       .describe('Preregistered relevant files; null when the task has none.'),
   })
-  .strict();
+  .strict()
+  .describe('One task of the corpus, bound by digest.');
 
 export const FileDigestSchema = z
-  .object({ path: RelativePathSchema.describe("Posix path relative to the plan's root."), digest: DigestSchema })
+  .object({
+    path: RelativePathSchema.describe("Posix path relative to the plan's root."),
+    digest: DigestSchema.describe("Digest of the file's bytes."),
+  })
   .strict();
 
 export const PlannedCommandSchema = z
   .object({
-    command: z.string().min(1),
+    command: z.string().min(1).describe('Program to start.'),
     args: z
       .array(z.string())
       .describe('An argument starting with "./" is a path relative to the plan\'s root: resolve it before launching.'),
@@ -44,11 +49,11 @@ export const PlannedCommandSchema = z
 
 export const PlannedProviderSchema = z
   .object({
-    id: IdSchema,
+    id: IdSchema.describe('Provider id.'),
     kind: ProviderKindSchema,
-    mode: z.enum(['local', 'hosted', 'enterprise']),
+    mode: ProviderModeSchema,
     interface: z.enum(['mcp-stdio', 'mcp-http', 'cli', 'api', 'none']).describe('How an agent reaches the provider.'),
-    version: z.string().min(1),
+    version: z.string().min(1).describe('Exact version as declared.'),
     configDigest: DigestSchema.describe('Digest of the provider declaration with its paths made root-relative.'),
     launch: PlannedCommandSchema.nullable().describe(
       'How to start an mcp-stdio or cli provider; null for URL interfaces.',
@@ -71,19 +76,28 @@ export const PlannedProviderSchema = z
     tools: z
       .array(z.string())
       .describe('The provider tools this arm may call; empty means every tool the probe listed.'),
-    sendsSource: z.boolean(),
+    sendsSource: z.boolean().describe('Whether repository source leaves the machine.'),
   })
-  .strict();
+  .strict()
+  .describe("The arm's context provider, bound by its declaration, files and probe.");
 
 export const PlannedArmSchema = z
   .object({
-    id: IdSchema,
+    id: IdSchema.describe('Arm id.'),
     role: ArmRoleSchema,
     agent: AgentIdentitySchema,
-    provider: PlannedProviderSchema.nullable(),
-    allowedTools: z.array(z.string()),
+    provider: PlannedProviderSchema.nullable().describe('null for an arm without a context provider.'),
+    allowedTools: z.array(z.string()).describe("Tools beyond the agent's own that this arm may call."),
     instructionFiles: z
-      .array(z.object({ source: RelativePathSchema, target: RelativePathSchema, digest: DigestSchema }).strict())
+      .array(
+        z
+          .object({
+            source: RelativePathSchema.describe("The file installed, relative to the plan's root."),
+            target: RelativePathSchema.describe('Where the agent finds it, relative to its run home.'),
+            digest: DigestSchema.describe("Digest of the file's bytes."),
+          })
+          .strict(),
+      )
       .describe("Files installed into the run home; source is relative to the plan's root."),
   })
   .strict();
@@ -94,28 +108,36 @@ export const ScheduledTrialSchema = z
       .string()
       .regex(/^[0-9a-f]{24}$/)
       .describe('Trial id: a digest prefix of (experiment, task digest, arm, repeat).'),
-    taskId: IdSchema,
-    arm: IdSchema,
-    repeat: z.number().int().positive(),
-    block: z.number().int().nonnegative(),
+    taskId: IdSchema.describe('The task the trial runs.'),
+    arm: IdSchema.describe('The arm the trial runs.'),
+    repeat: z.number().int().positive().describe('Which repeat of (task, arm), from 1.'),
+    block: z.number().int().nonnegative().describe('The block of the schedule: one trial of every arm on one task.'),
     position: z.number().int().nonnegative().describe('Place of the arm inside its block.'),
   })
   .strict();
 
 export const ScheduleSchema = z
   .object({
-    design: z.literal('williams'),
+    design: z.literal('williams').describe('Williams design: every arm follows every other equally often.'),
     seed: z.string().describe('Seeds the row permutation: the experiment id.'),
     arms: z.array(IdSchema).describe('The arm order the row indexes refer to.'),
     rows: z.array(z.array(z.number().int().nonnegative())).describe('Williams rows as arm indexes, in permuted order.'),
     trials: z.array(ScheduledTrialSchema).describe('Every scheduled trial in execution order, block by block.'),
   })
-  .strict();
+  .strict()
+  .describe('The order trials run in, balanced for carry-over.');
 
 export const CostSchema = z
   .object({
-    pricing: PricingSchema.nullable(),
-    worstCaseTokens: z.object({ input: z.number(), output: z.number() }).strict().nullable(),
+    pricing: PricingSchema.nullable().describe('Declared model list price; null when unknown.'),
+    worstCaseTokens: z
+      .object({
+        input: z.number().describe('Input tokens one trial may use at most.'),
+        output: z.number().describe('Output tokens one trial may use at most.'),
+      })
+      .strict()
+      .nullable()
+      .describe('Declared per-trial token ceiling; null when undeclared.'),
     pricedTrials: z
       .number()
       .int()
@@ -126,60 +148,80 @@ export const CostSchema = z
       .nonnegative()
       .nullable()
       .describe('Declared price × worst-case tokens × attempts; null when unknown.'),
-    mayCostMoney: z.boolean(),
+    mayCostMoney: z.boolean().describe('Some trial may call a paid model or service.'),
   })
-  .strict();
+  .strict()
+  .describe('The conservative bound on what the run may cost.');
 
 export const PlanSchema = z
   .object({
-    schema: z.literal('crossover.plan/1'),
+    schema: z.literal('crossover.plan/1').describe('Format and version of this document.'),
     experiment: z
       .object({
-        id: IdSchema,
-        title: z.string().nullable(),
+        id: IdSchema.describe('Experiment id.'),
+        title: z.string().nullable().describe('Human-readable name; null when untitled.'),
         stage: StageSchema,
         file: RelativePathSchema.describe("The experiment definition, relative to the plan's root."),
       })
-      .strict(),
+      .strict()
+      .describe('The experiment this plan registers.'),
     corpus: z
       .object({
-        id: IdSchema,
-        version: z.string(),
-        digest: DigestSchema,
+        id: IdSchema.describe('Corpus id.'),
+        version: z.string().describe('Corpus version.'),
+        digest: DigestSchema.describe('Digest of the whole corpus.'),
         path: z.string().describe('Corpus directory relative to the root ("." for the root).'),
       })
-      .strict(),
-    tasks: z.array(PlannedTaskSchema).min(1),
-    prompt: z.object({ template: RelativePathSchema, digest: DigestSchema }).strict(),
+      .strict()
+      .describe('The corpus the tasks come from.'),
+    tasks: z.array(PlannedTaskSchema).min(1).describe('Every task the plan runs, in id order.'),
+    prompt: z
+      .object({
+        template: RelativePathSchema.describe("The prompt template, relative to the plan's root."),
+        digest: DigestSchema.describe("Digest of the template's bytes."),
+      })
+      .strict()
+      .describe('The template every trial prompt is rendered from.'),
     environment: z
       .object({
-        node: z.string(),
-        os: z.string(),
-        arch: z.string(),
+        node: z.string().describe('Node version running Crossover.'),
+        os: z.string().describe('Operating system (process.platform).'),
+        arch: z.string().describe('CPU architecture (process.arch).'),
         sandbox: z
           .object({
             kind: SandboxKindSchema,
             version: z.string().nullable().describe('null when the sandbox is missing.'),
           })
-          .strict(),
+          .strict()
+          .describe('The sandbox trials run in.'),
       })
-      .strict(),
-    arms: z.array(PlannedArmSchema).min(1),
-    repeats: z.number().int().positive(),
+      .strict()
+      .describe('The machine the plan was made for; a run elsewhere is drift.'),
+    arms: z.array(PlannedArmSchema).min(1).describe('Every arm, each bound by identity.'),
+    repeats: z.number().int().positive().describe('Trials per (task, arm).'),
     schedule: ScheduleSchema,
     policy: PolicySchema,
     budget: BudgetSchema,
     cost: CostSchema,
-    egress: z.object({ hosts: z.array(HostSchema).describe('Every host an agent or provider may reach.') }).strict(),
+    egress: z
+      .object({ hosts: z.array(HostSchema).describe('Every host an agent or provider may reach.') })
+      .strict()
+      .describe('Network the run needs.'),
     credentials: z.array(EnvNameSchema).describe('Names only; never values.'),
     synthetic: z.boolean().describe('Every arm uses a synthetic agent: results can never be qualified.'),
     stage1Scorecard: z
-      .object({ path: RelativePathSchema, digest: DigestSchema })
+      .object({
+        path: RelativePathSchema.describe("The stage-1 scorecard, relative to the plan's root."),
+        digest: DigestSchema.describe("Digest of the scorecard's bytes."),
+      })
       .strict()
       .nullable()
       .describe('Stage 2: the stage-1 scorecard whose feasibility gates passed.'),
     approval: z
-      .object({ required: z.boolean(), reasons: z.array(z.string()) })
+      .object({
+        required: z.boolean().describe('Whether an approval is needed.'),
+        reasons: z.array(z.string()).describe('Each reason, one line, shown when approving.'),
+      })
       .strict()
       .describe('Why an approval file naming this plan id is needed before anything runs.'),
   })

@@ -14,15 +14,18 @@ export const ProbeToolSchema = z
 
 const McpHandshakeSchema = z
   .object({
-    type: z.literal('mcp'),
-    transport: z.enum(['stdio', 'http']),
+    type: z.literal('mcp').describe('An MCP server answered the handshake.'),
+    transport: z.enum(['stdio', 'http']).describe('How the server was reached.'),
     protocolVersion: z.string().nullable().describe('Protocol version negotiated in the handshake.'),
     serverInfo: z
-      .object({ name: z.string(), version: z.string() })
+      .object({
+        name: z.string().describe('Server name it reports.'),
+        version: z.string().describe('Server version it reports.'),
+      })
       .strict()
       .describe('What the server says it is (bounded).'),
     capabilities: z.array(z.string()).describe('Names of the capabilities the server declared, sorted.'),
-    capabilitiesDigest: DigestSchema,
+    capabilitiesDigest: DigestSchema.describe('Digest of the canonical JSON of the declared capabilities.'),
     instructionsDigest: DigestSchema.nullable().describe(
       "Digest of the server's instructions; null when it sent none.",
     ),
@@ -32,7 +35,7 @@ const McpHandshakeSchema = z
 
 const CliHandshakeSchema = z
   .object({
-    type: z.literal('cli'),
+    type: z.literal('cli').describe('A command-line tool answered its version and help arguments.'),
     versionLine: z.string().describe('First line of the version output (bounded).'),
     versionDigest: DigestSchema.describe('Digest of the whole version output.'),
     helpDigest: DigestSchema.describe('Digest of the whole help output.'),
@@ -40,7 +43,7 @@ const CliHandshakeSchema = z
   .strict();
 
 const ApiDeclaredSchema = z
-  .object({ type: z.literal('api') })
+  .object({ type: z.literal('api').describe('An HTTP API, as declared.') })
   .strict()
   .describe('An API provider has no generic handshake: its tools and observability are as declared.');
 
@@ -70,13 +73,14 @@ export const EgressPostureSchema = z
   .object({
     posture: z.enum(['none', 'loopback', 'remote']).describe('Furthest network destination the provider reaches.'),
     hosts: z.array(z.string()).describe('Declared hosts and the host of an HTTP interface, sorted.'),
-    sendsSource: z.boolean(),
+    sendsSource: z.boolean().describe('Whether repository source leaves the machine, as declared.'),
     needsApproval: z
       .boolean()
       .describe('Task source may leave the machine: sends source, reaches non-loopback hosts, or runs hosted.'),
     approved: z.boolean().describe('An approval named this provider for this probe.'),
   })
-  .strict();
+  .strict()
+  .describe('Where task source may go when an arm uses this provider.');
 
 export const ProbeIdentitySchema = z
   .object({
@@ -93,7 +97,14 @@ export const ProbeIdentitySchema = z
     observability: ObservabilitySchema,
     egress: EgressPostureSchema,
     credentials: z
-      .array(z.object({ name: EnvNameSchema, available: z.boolean() }).strict())
+      .array(
+        z
+          .object({
+            name: EnvNameSchema.describe('Environment variable name.'),
+            available: z.boolean().describe('Whether the environment sets it.'),
+          })
+          .strict(),
+      )
       .describe('Declared credentials by name and whether the environment has them; never values.'),
     limitations: z.array(z.string()).describe('Known limitations the probe noticed.'),
   })
@@ -105,7 +116,7 @@ export const ProbeMeasurementsSchema = z
     setupMs: z.number().nonnegative().nullable().describe('Time to start and handshake; null when skipped.'),
     index: z
       .object({
-        ms: z.number().nonnegative(),
+        ms: z.number().nonnegative().describe('Time the index command took.'),
         outputDigest: DigestSchema.nullable().describe(
           'Tree digest of what the index command wrote; null when it failed.',
         ),
@@ -114,7 +125,7 @@ export const ProbeMeasurementsSchema = z
           .int()
           .nonnegative()
           .describe('Bytes the index used, counted up to just past the limit.'),
-        storageLimitBytes: z.number().int().positive(),
+        storageLimitBytes: z.number().int().positive().describe('Most bytes the index may use.'),
       })
       .strict()
       .nullable()
@@ -125,19 +136,22 @@ export const ProbeMeasurementsSchema = z
 
 export const ProbeEligibilitySchema = z
   .object({
-    status: z.enum(['eligible', 'excluded', 'blocked']),
+    status: z
+      .enum(['eligible', 'excluded', 'blocked'])
+      .describe('eligible: may run; excluded: never runs; blocked: needs approval or setup first.'),
     cohort: z
       .enum(['local', 'hosted', 'enterprise'])
       .nullable()
       .describe('The cohort an eligible provider is compared in; null otherwise.'),
     reasons: z.array(z.string()).describe('"<code>: <explanation>" lines; codes are stable.'),
   })
-  .strict();
+  .strict()
+  .describe('Whether the provider may be compared, and why not.');
 
 export const ProbeRecordSchema = z
   .object({
-    schema: z.literal('crossover.probe/1'),
-    provider: IdSchema,
+    schema: z.literal('crossover.probe/1').describe('Format and version of this document.'),
+    provider: IdSchema.describe('Id of the provider probed.'),
     digest: DigestSchema.describe('Digest of identity: what a plan binds.'),
     identity: ProbeIdentitySchema,
     measurements: ProbeMeasurementsSchema,

@@ -12,7 +12,7 @@ const SizeSchema = z
 export const QualificationSchema = z
   .object({
     id: IdSchema.describe('The task id.'),
-    category: IdSchema,
+    category: IdSchema.describe("The task's category."),
     surface: SurfaceSchema,
     digest: DigestSchema.describe('The task digest that was verified.'),
     qualified: z.boolean().describe('True only when there are no reasons.'),
@@ -29,9 +29,13 @@ export const QualificationSchema = z
 
 export const CorpusVerificationSchema = z
   .object({
-    schema: z.literal('crossover.corpus-verification/1'),
+    schema: z.literal('crossover.corpus-verification/1').describe('Format and version of this document.'),
     corpus: z
-      .object({ id: z.string(), version: z.string(), digest: z.string() })
+      .object({
+        id: z.string().describe('Corpus id.'),
+        version: z.string().describe('Corpus version.'),
+        digest: z.string().describe('Digest of the whole corpus as verified.'),
+      })
       .strict()
       .describe('The corpus verified; each task below carries the digest it was verified at.'),
     total: z.number().int().nonnegative().describe('Tasks verified.'),

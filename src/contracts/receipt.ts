@@ -17,7 +17,9 @@ export const INVALID_STATUSES = [
   'budget-exhausted',
 ] as const;
 
-export const TrialStatusSchema = z.enum([...SUCCESS_STATUSES, ...FAILURE_STATUSES, ...INVALID_STATUSES]);
+export const TrialStatusSchema = z
+  .enum([...SUCCESS_STATUSES, ...FAILURE_STATUSES, ...INVALID_STATUSES])
+  .describe('How the trial ended: passed; failed, agent-error or timeout; or one of the invalid statuses.');
 export type TrialStatus = z.infer<typeof TrialStatusSchema>;
 export type StatusClass = 'success' | 'failure' | 'invalid';
 
@@ -32,21 +34,27 @@ const BoundedText = z.string().max(MESSAGE_LIMIT);
 
 export const CheckResultSchema = z
   .object({
-    id: IdSchema,
-    kind: z.enum(['required', 'regression']),
+    id: IdSchema.describe('Check id from the task.'),
+    kind: z
+      .enum(['required', 'regression'])
+      .describe('required: must pass for success; regression: must keep passing.'),
     status: z
       .enum(['pass', 'fail', 'error'])
       .describe('error: the check could not run or gave no result; never a pass.'),
-    message: BoundedText,
+    message: BoundedText.describe('What the check reported (bounded).'),
   })
-  .strict();
+  .strict()
+  .describe('The result of one hidden check.');
 
 export const FindingSchema = z
   .object({
-    kind: z.enum(['contamination', 'tampering', 'stale-context', 'sandbox', 'cleanup', 'budget', 'agent', 'grader']),
-    detail: BoundedText,
+    kind: z
+      .enum(['contamination', 'tampering', 'stale-context', 'sandbox', 'cleanup', 'budget', 'agent', 'grader'])
+      .describe('Which part of the trial the finding is about.'),
+    detail: BoundedText.describe('What was found (bounded, no secrets, no absolute paths).'),
   })
-  .strict();
+  .strict()
+  .describe('Something the trial noticed that a reader must see.');
 
 const Count = z.number().int().nonnegative().nullable();
 
@@ -55,12 +63,12 @@ export const DiagnosticsSchema = z
     toolCalls: Count.describe('Every tool call the agent made; null when unobservable.'),
     contextToolCalls: Count.describe("Calls to the arm's provider tools."),
     tools: z.record(z.string(), z.number().int().positive()).nullable().describe('Calls per tool name.'),
-    filesInspected: Count,
-    filesModified: Count,
-    inputTokens: Count,
-    outputTokens: Count,
+    filesInspected: Count.describe('Files the agent read; null when unobservable.'),
+    filesModified: Count.describe('Files the agent changed; null when unobservable.'),
+    inputTokens: Count.describe('Model input tokens the agent reported; null when unreported.'),
+    outputTokens: Count.describe('Model output tokens the agent reported; null when unreported.'),
     costUsd: z.number().nonnegative().nullable().describe("Only where the agent's cost basis is a list price."),
-    elapsedMs: z.number().nonnegative().nullable(),
+    elapsedMs: z.number().nonnegative().nullable().describe('Agent wall-clock time; null when it did not start.'),
     relevantFileRecall: z
       .number()
       .min(0)
@@ -68,34 +76,48 @@ export const DiagnosticsSchema = z
       .nullable()
       .describe('Only for tasks with preregistered relevant files.'),
   })
-  .strict();
+  .strict()
+  .describe('Descriptive measures of the agent; never part of the status.');
 
 export const ReceiptBodySchema = z
   .object({
-    schema: z.literal('crossover.receipt/1'),
+    schema: z.literal('crossover.receipt/1').describe('Format and version of this document.'),
     planId: DigestSchema,
     trial: z
       .object({
-        id: z.string().regex(/^[0-9a-f]{24}$/),
+        id: z
+          .string()
+          .regex(/^[0-9a-f]{24}$/)
+          .describe('Trial id from the plan schedule.'),
         taskId: IdSchema,
         taskDigest: DigestSchema,
         arm: IdSchema,
         role: ArmRoleSchema,
-        repeat: z.number().int().positive(),
-        block: z.number().int().nonnegative(),
-        position: z.number().int().nonnegative(),
+        repeat: z.number().int().positive().describe('Which repeat of (task, arm), from 1.'),
+        block: z.number().int().nonnegative().describe('The block of the schedule.'),
+        position: z.number().int().nonnegative().describe('Place of the arm inside its block.'),
       })
-      .strict(),
+      .strict()
+      .describe('The scheduled trial this receipt records.'),
     status: TrialStatusSchema,
-    synthetic: z.boolean(),
-    agent: z.object({ adapter: z.string(), version: z.string().nullable() }).strict(),
+    synthetic: z.boolean().describe('A synthetic agent ran: the result can never be qualified.'),
+    agent: z
+      .object({
+        adapter: z.string().describe('The agent adapter that ran.'),
+        version: z.string().nullable().describe('The version the agent reported; null when unknown.'),
+      })
+      .strict()
+      .describe('The agent that ran the trial.'),
     sandbox: z
-      .object({ kind: z.enum(['bubblewrap', 'none']), version: z.string().nullable() })
+      .object({
+        kind: z.enum(['bubblewrap', 'none']).describe('The sandbox the trial ran in.'),
+        version: z.string().nullable().describe('Sandbox version; null for none.'),
+      })
       .strict()
       .describe('kind none only when the experiment or command asked for it explicitly.'),
-    checks: z.array(CheckResultSchema),
+    checks: z.array(CheckResultSchema).describe('Every check of the task, in task order.'),
     checksRun: z.number().int().nonnegative().describe('Checks that ran to a result; zero is never a pass.'),
-    findings: z.array(FindingSchema),
+    findings: z.array(FindingSchema).describe('Findings, in the order they were made.'),
     diagnostics: DiagnosticsSchema,
   })
   .strict();

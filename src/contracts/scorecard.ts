@@ -19,14 +19,15 @@ export const VerdictSchema = z
     'noninferior',
     'no-detectable-difference',
   ])
-  .describe('DESIGN §9: the first that applies, in this order.');
+  .describe('The verdict of one treatment: the first that applies, in this order.');
 
 export const EligibilitySchema = z
   .object({
     status: z.enum(['eligible', 'excluded', 'blocked']).describe('blocked: e.g. egress not approved.'),
-    reasons: z.array(z.string()),
+    reasons: z.array(z.string()).describe('Why the arm is not eligible, one reason a line.'),
   })
-  .strict();
+  .strict()
+  .describe("The arm's eligibility, from its provider's probe.");
 
 export const MeasureSchema = z
   .object({
@@ -40,14 +41,14 @@ export const MeasureSchema = z
 
 export const DiagnosticsSummarySchema = z
   .object({
-    inputTokens: MeasureSchema,
-    outputTokens: MeasureSchema,
-    costUsd: MeasureSchema,
-    toolCalls: MeasureSchema,
-    contextToolCalls: MeasureSchema,
-    filesInspected: MeasureSchema,
-    filesModified: MeasureSchema,
-    elapsedMs: MeasureSchema,
+    inputTokens: MeasureSchema.describe('Model input tokens per trial.'),
+    outputTokens: MeasureSchema.describe('Model output tokens per trial.'),
+    costUsd: MeasureSchema.describe('List-price cost per trial, in USD.'),
+    toolCalls: MeasureSchema.describe('Tool calls per trial.'),
+    contextToolCalls: MeasureSchema.describe("Calls to the arm's provider tools per trial."),
+    filesInspected: MeasureSchema.describe('Files the agent read per trial.'),
+    filesModified: MeasureSchema.describe('Files the agent changed per trial.'),
+    elapsedMs: MeasureSchema.describe('Agent wall-clock time per trial.'),
     relevantFileRecall: MeasureSchema.describe('Only over trials of tasks with preregistered relevant files.'),
   })
   .strict()
@@ -55,9 +56,9 @@ export const DiagnosticsSummarySchema = z
 
 export const TrialCountsSchema = z
   .object({
-    scheduled: Count,
-    success: Count,
-    failure: Count,
+    scheduled: Count.describe('Trials the plan schedules.'),
+    success: Count.describe('Valid trials whose required checks all passed.'),
+    failure: Count.describe('Valid trials that did not succeed: failed, agent error or timeout.'),
     invalid: Count.describe('Excluded from pairs, shown, and makes the comparison incomplete.'),
     missing: Count.describe('Scheduled with no receipt: makes the comparison incomplete, never shrinks a denominator.'),
     excluded: Count.describe(
@@ -65,29 +66,32 @@ export const TrialCountsSchema = z
     ),
     contaminated: Count.describe('Invalid trials whose status is contaminated.'),
     unsupportedPass: Count.describe('Receipts that say passed without positive check evidence: counted as invalid.'),
-    setupFailed: Count,
+    setupFailed: Count.describe('Invalid trials whose status is setup-failed.'),
   })
   .strict()
   .describe('success + failure + invalid + missing + excluded = scheduled.');
 
 export const ArmSummarySchema = z
   .object({
-    id: IdSchema,
+    id: IdSchema.describe('Arm id.'),
     role: ArmRoleSchema,
     adapter: z.string().describe('The agent adapter of the arm.'),
     provider: IdSchema.nullable().describe("The arm's context provider; null for none."),
     synthetic: z.boolean().describe('The arm ran (or was planned with) a synthetic agent.'),
     eligibility: EligibilitySchema.nullable().describe("The arm's eligibility decision; null when none was given."),
-    trials: TrialCountsSchema,
+    trials: TrialCountsSchema.describe("The arm's trials by outcome."),
     invalidByStatus: z
       .partialRecord(TrialStatusSchema, Count)
       .describe('Invalid trials per status; statuses with none are left out.'),
     successRate: Probability.nullable().describe(
       'Mean over tasks of s(t, arm) = successes / valid repeats; null with no valid trial.',
     ),
-    tasksWithValidTrials: Count,
+    tasksWithValidTrials: Count.describe('Tasks with at least one valid trial of this arm.'),
     wilson: z
-      .object({ low: Probability, high: Probability })
+      .object({
+        low: Probability.describe('Lower bound.'),
+        high: Probability.describe('Upper bound.'),
+      })
       .strict()
       .nullable()
       .describe(
@@ -96,52 +100,65 @@ export const ArmSummarySchema = z
     regressionFailures: Count.describe('Valid trials in which a regression check failed.'),
     diagnostics: DiagnosticsSummarySchema,
   })
-  .strict();
+  .strict()
+  .describe('One arm: its trials, success rate and descriptive diagnostics.');
 
 export const PairedComparisonSchema = z
   .object({
     arm: IdSchema.describe('The treatment or aa-control arm.'),
-    baseline: IdSchema,
+    baseline: IdSchema.describe('The baseline arm it is compared with.'),
     tasks: z
       .object({
-        scheduled: Count,
+        scheduled: Count.describe('Tasks in the plan.'),
         paired: Count.describe('n: tasks whose every repeat is valid in both arms.'),
         unpaired: z.array(IdSchema).describe('Tasks left out of the pairs by a missing or invalid trial.'),
       })
-      .strict(),
+      .strict()
+      .describe('Which tasks entered the paired comparison.'),
     delta: Difference.nullable().describe(
       'Δ = mean over paired tasks of d_t = s(t, arm) − s(t, baseline); null with no paired task.',
     ),
     interval: z
       .object({
         alpha: Probability.describe('α′ used for this interval (α/m for treatments).'),
-        low: Difference,
-        high: Difference,
+        low: Difference.describe('Lower bound of Δ.'),
+        high: Difference.describe('Upper bound of Δ.'),
         halfWidth: z.number().nonnegative().describe('sqrt(2·ln(2/α′)/n), before clipping to [−1, 1].'),
       })
       .strict()
-      .nullable(),
+      .nullable()
+      .describe('Hoeffding confidence interval of Δ; null with no paired task.'),
     signTest: z
       .object({
         wins: Count.describe('Paired tasks with d_t > 0.'),
         losses: Count.describe('Paired tasks with d_t < 0.'),
-        ties: Count,
+        ties: Count.describe('Paired tasks with d_t = 0.'),
         p: Probability.describe('Exact two-sided sign test; 1 with no decisive task.'),
       })
-      .strict(),
+      .strict()
+      .describe('Sign test over the paired tasks.'),
     armOnlyWins: Count.describe('Paired (task, repeat) where only the arm succeeded.'),
     baselineOnlyWins: Count.describe('Paired (task, repeat) where only the baseline succeeded.'),
-    regressionFailures: z.object({ arm: Count, baseline: Count }).strict(),
+    regressionFailures: z
+      .object({
+        arm: Count.describe('Valid trials of the arm in which a regression check failed.'),
+        baseline: Count.describe('Valid trials of the baseline in which a regression check failed.'),
+      })
+      .strict()
+      .describe('Regression-check failures on each side.'),
   })
   .strict();
 
 export const GateSchema = z
   .object({
-    gate: z.enum(['tasks', 'repeats', 'aa-noise', 'regressions']),
-    holds: z.boolean(),
-    detail: z.string(),
+    gate: z
+      .enum(['tasks', 'repeats', 'aa-noise', 'regressions'])
+      .describe('Which qualification condition: enough tasks, enough repeats, a quiet aa-control, no new regressions.'),
+    holds: z.boolean().describe('Whether the condition is met.'),
+    detail: z.string().describe('The figures behind it.'),
   })
-  .strict();
+  .strict()
+  .describe('One qualification gate.');
 
 export const TreatmentResultSchema = PairedComparisonSchema.extend({
   pAdjusted: Probability.describe('Holm-adjusted over the family of every treatment arm in the plan.'),
@@ -157,11 +174,11 @@ export const AaResultSchema = PairedComparisonSchema.extend({
 
 export const MatrixCellSchema = z
   .object({
-    arm: IdSchema,
-    success: Count,
-    failure: Count,
-    invalid: Count,
-    missing: Count,
+    arm: IdSchema.describe('Arm id.'),
+    success: Count.describe('Successful repeats.'),
+    failure: Count.describe('Failed repeats.'),
+    invalid: Count.describe('Invalid repeats.'),
+    missing: Count.describe('Scheduled repeats with no receipt.'),
     excluded: Count.describe("Trials never run because the arm's provider is ineligible."),
     rate: Probability.nullable().describe('s(t, arm) over valid repeats; null with none.'),
   })
@@ -169,52 +186,67 @@ export const MatrixCellSchema = z
 
 export const GapSchema = z
   .object({
-    kind: z.enum([
-      'missing',
-      'invalid',
-      'unsupported-pass',
-      'unknown-diagnostics',
-      'recall-not-preregistered',
-      'ineligible',
-    ]),
-    arm: IdSchema.nullable(),
+    kind: z
+      .enum(['missing', 'invalid', 'unsupported-pass', 'unknown-diagnostics', 'recall-not-preregistered', 'ineligible'])
+      .describe('What sort of gap.'),
+    arm: IdSchema.nullable().describe('The arm concerned; null when it concerns the whole run.'),
     count: Count.describe('Trials (or, for recall, tasks) concerned.'),
-    detail: z.string(),
+    detail: z.string().describe('What the gap is, for a reader.'),
   })
   .strict();
 
-export const FeasibilityGateSchema = z.object({ passed: z.boolean(), detail: z.string() }).strict();
+export const FeasibilityGateSchema = z
+  .object({
+    passed: z.boolean().describe('Whether the gate passed.'),
+    detail: z.string().describe('The figures behind it.'),
+  })
+  .strict();
 
 export const FeasibilitySchema = z
   .object({
-    setup: FeasibilityGateSchema,
-    freshness: FeasibilityGateSchema,
-    contamination: FeasibilityGateSchema,
-    cleanup: FeasibilityGateSchema,
-    observability: FeasibilityGateSchema,
+    setup: FeasibilityGateSchema.describe('Every scheduled trial was set up and has a receipt.'),
+    freshness: FeasibilityGateSchema.describe('Every trial ran on its own fresh snapshot and index, with no drift.'),
+    contamination: FeasibilityGateSchema.describe('No trial was contaminated.'),
+    cleanup: FeasibilityGateSchema.describe('Every trial workspace was removed.'),
+    observability: FeasibilityGateSchema.describe("Every trial's tool calls were observed."),
   })
   .strict()
   .describe('Whether the run itself worked: the gates a stage-1 scorecard must pass before stage 2.');
 
 export const ScorecardSchema = z
   .object({
-    schema: z.literal('crossover.scorecard/1'),
-    planId: DigestSchema,
-    experiment: z.object({ id: IdSchema, title: z.string().nullable(), stage: StageSchema }).strict(),
-    corpus: z.object({ id: IdSchema, version: z.string(), digest: DigestSchema }).strict(),
+    schema: z.literal('crossover.scorecard/1').describe('Format and version of this document.'),
+    planId: DigestSchema.describe('The plan whose receipts were scored.'),
+    experiment: z
+      .object({
+        id: IdSchema.describe('Experiment id.'),
+        title: z.string().nullable().describe('Human-readable name; null when untitled.'),
+        stage: StageSchema,
+      })
+      .strict()
+      .describe('The experiment scored.'),
+    corpus: z
+      .object({
+        id: IdSchema.describe('Corpus id.'),
+        version: z.string().describe('Corpus version.'),
+        digest: DigestSchema.describe('Digest of the whole corpus.'),
+      })
+      .strict()
+      .describe('The corpus the tasks came from.'),
     synthetic: z.boolean().describe('A synthetic agent took part: nothing here can be qualified.'),
     policy: PolicySchema,
-    repeats: z.number().int().positive(),
+    repeats: z.number().int().positive().describe('Trials per (task, arm) in the plan.'),
     family: z
       .object({
-        method: z.literal('holm'),
+        method: z.literal('holm').describe('Holm step-down correction over the treatment arms.'),
         m: Count.describe('Treatment arms in the plan (aa-control is not a treatment).'),
-        alpha: Probability,
+        alpha: Probability.describe('Family-wise α.'),
         intervalAlpha: Probability.nullable().describe(
           'Bonferroni α/m for the treatment intervals; null with no treatment.',
         ),
       })
-      .strict(),
+      .strict()
+      .describe('The multiple-comparison family.'),
     arms: z.array(ArmSummarySchema).describe('In plan order.'),
     comparisons: z.array(TreatmentResultSchema).describe('Each treatment against the baseline, in plan order.'),
     aa: z.array(AaResultSchema).describe('Each aa-control arm against the baseline: the noise floor.'),
@@ -222,8 +254,8 @@ export const ScorecardSchema = z
       .array(
         z
           .object({
-            taskId: IdSchema,
-            category: IdSchema,
+            taskId: IdSchema.describe('Task id.'),
+            category: IdSchema.describe("The task's category."),
             surface: SurfaceSchema,
             relevantFiles: z.boolean().describe('Relevant files were preregistered for the task.'),
             cells: z.array(MatrixCellSchema).describe('One per arm, in plan order.'),
