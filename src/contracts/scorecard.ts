@@ -87,6 +87,19 @@ export const ArmSummarySchema = z
       'Mean over tasks of s(t, arm) = successes / valid repeats; null with no valid trial.',
     ),
     tasksWithValidTrials: Count.describe('Tasks with at least one valid trial of this arm.'),
+    interval: z
+      .object({
+        method: z.literal('task-bootstrap').describe('Percentile bootstrap resampling tasks, not trials.'),
+        level: Probability.describe('Confidence level.'),
+        resamples: Count.describe('Bootstrap resamples, from a generator seeded by the plan id and arm.'),
+        low: Probability.describe('Lower bound.'),
+        high: Probability.describe('Upper bound.'),
+      })
+      .strict()
+      .nullable()
+      .describe(
+        'Task-clustered interval of successRate (the same estimator, resampled by task); null with no valid trial.',
+      ),
     wilson: z
       .object({
         low: Probability.describe('Lower bound.'),
@@ -95,7 +108,7 @@ export const ArmSummarySchema = z
       .strict()
       .nullable()
       .describe(
-        'Descriptive 95% Wilson interval over valid trials (no continuity correction); null with no valid trial.',
+        'Secondary: 95% Wilson interval pooling valid trials and ignoring tasks (covers less than 95%); null with no valid trial.',
       ),
     regressionFailures: Count.describe('Valid trials in which a regression check failed.'),
     diagnostics: DiagnosticsSummarySchema,
@@ -116,36 +129,80 @@ export const PairedComparisonSchema = z
       .strict()
       .describe('Which tasks entered the paired comparison.'),
     delta: Difference.nullable().describe(
-      'Δ = mean over paired tasks of d_t = s(t, arm) − s(t, baseline); null with no paired task.',
+      'Δ = mean over paired tasks of d_t = s(t, arm) − s(t, baseline), rounded from exact; null with no paired task.',
     ),
-    interval: z
+    exact: z
       .object({
-        alpha: Probability.describe('α′ used for this interval (α/m for treatments).'),
-        low: Difference.describe('Lower bound of Δ.'),
-        high: Difference.describe('Upper bound of Δ.'),
-        halfWidth: z.number().nonnegative().describe('sqrt(2·ln(2/α′)/n), before clipping to [−1, 1].'),
+        sum: z.number().int().describe('Σd_t × denominator, an integer: its sign is the direction of any verdict.'),
+        denominator: z
+          .number()
+          .int()
+          .positive()
+          .describe('Least common multiple of the valid-repeat counts of the paired cells.'),
       })
       .strict()
       .nullable()
-      .describe('Hoeffding confidence interval of Δ; null with no paired task.'),
-    signTest: z
+      .describe('Σd_t = sum / denominator exactly; null with no paired task.'),
+    test: z
       .object({
-        wins: Count.describe('Paired tasks with d_t > 0.'),
-        losses: Count.describe('Paired tasks with d_t < 0.'),
-        ties: Count.describe('Paired tasks with d_t = 0.'),
-        p: Probability.describe('Exact two-sided sign test; 1 with no decisive task.'),
+        method: z
+          .enum(['exact', 'monte-carlo'])
+          .describe('exact: every one of the 2^n sign vectors counted; monte-carlo: seeded draws (very large n).'),
+        p: Probability.describe('Two-sided paired sign-flip permutation p on the d_t; 1 with no paired task.'),
+        draws: Count.nullable().describe('Monte-Carlo sign vectors besides the observed one; null when exact.'),
+        standardError: z
+          .number()
+          .nonnegative()
+          .nullable()
+          .describe('Monte-Carlo standard error of p, sqrt(p(1 − p)/draws); null when exact.'),
       })
       .strict()
-      .describe('Sign test over the paired tasks.'),
+      .describe('The outcome test every verdict rests on.'),
+    interval: z
+      .object({
+        method: z.literal('sign-flip-inversion').describe('The shifts δ the same test does not reject for d_t − δ.'),
+        alpha: Probability.describe('α′ used for this interval (α/m for treatments, Bonferroni).'),
+        low: Difference.describe('Lower end of the accepted shifts, clipped to [−1, 1].'),
+        high: Difference.describe('Upper end of the accepted shifts, clipped to [−1, 1].'),
+      })
+      .strict()
+      .nullable()
+      .describe('Excludes 0 exactly when the raw p ≤ α′; null with no paired task.'),
+    secondary: z
+      .object({
+        signTest: z
+          .object({
+            wins: Count.describe('Paired tasks with d_t > 0.'),
+            losses: Count.describe('Paired tasks with d_t < 0.'),
+            ties: Count.describe('Paired tasks with d_t = 0.'),
+            p: Probability.describe('Exact two-sided sign test; 1 with no decisive task.'),
+          })
+          .strict()
+          .describe('Secondary: the sign test over the paired tasks.'),
+        hoeffding: z
+          .object({
+            low: Difference.describe('Lower bound of Δ.'),
+            high: Difference.describe('Upper bound of Δ.'),
+            halfWidth: z.number().nonnegative().describe('sqrt(2·ln(2/α′)/n), before clipping to [−1, 1].'),
+          })
+          .strict()
+          .nullable()
+          .describe('Hoeffding interval at α′; null with no paired task.'),
+      })
+      .strict()
+      .describe('Secondary figures, shown for comparison: no verdict or gate rests on them.'),
     armOnlyWins: Count.describe('Paired (task, repeat) where only the arm succeeded.'),
     baselineOnlyWins: Count.describe('Paired (task, repeat) where only the baseline succeeded.'),
     regressionFailures: z
       .object({
-        arm: Count.describe('Valid trials of the arm in which a regression check failed.'),
-        baseline: Count.describe('Valid trials of the baseline in which a regression check failed.'),
+        arm: Count.describe('Valid trials of the arm with a failed regression check.'),
+        baseline: Count.describe('Valid trials of the baseline with a failed regression check.'),
+        p: Probability.describe(
+          'One-sided paired sign-flip p, over paired tasks, that the arm fails regression checks more often than the baseline.',
+        ),
       })
       .strict()
-      .describe('Regression-check failures on each side.'),
+      .describe('Regression-check failures on each side, and the test the regression gate reads.'),
   })
   .strict();
 
@@ -160,16 +217,35 @@ export const GateSchema = z
   .strict()
   .describe('One qualification gate.');
 
+export const PowerAtEffectSchema = z
+  .object({
+    effect: z.number().describe('True per-task gain in success rate simulated for this treatment.'),
+    power: Probability.describe('Share of simulated experiments in which the scorer calls it better.'),
+    simulations: Count.describe('Simulated experiments.'),
+  })
+  .strict();
+
 export const TreatmentResultSchema = PairedComparisonSchema.extend({
   pAdjusted: Probability.describe('Holm-adjusted over the family of every treatment arm in the plan.'),
+  power: PowerAtEffectSchema.nullable().describe(
+    'The power this experiment had (its paired tasks, repeats, family and gates, the observed baseline rates) for a +0.15 effect; null when not simulated.',
+  ),
   verdict: VerdictSchema,
   reasons: z.array(z.string()).min(1).describe('Why this verdict: every condition that decided it.'),
   gates: z.array(GateSchema).describe('The qualification gates, evaluated whatever the verdict.'),
 }).strict();
 
 export const AaResultSchema = PairedComparisonSchema.extend({
-  limit: z.number().describe('The preregistered largest |Δ_AA|.'),
-  withinLimit: z.boolean().nullable().describe('|Δ_AA| ≤ limit; null with no paired task.'),
+  limit: z.number().describe('The preregistered aaLimit: |Δ_AA| is compared with it as a descriptive figure.'),
+  withinLimit: z
+    .boolean()
+    .nullable()
+    .describe('|Δ_AA| ≤ limit, decided exactly (Σd_t and the limit as rationals); null with no paired task.'),
+  blocks: z
+    .boolean()
+    .describe(
+      'Its two-sided test rejects at α: the A/A gate blocks every treatment (as it does when this arm is incomplete or unpaired).',
+    ),
 }).strict();
 
 export const MatrixCellSchema = z
@@ -194,6 +270,60 @@ export const GapSchema = z
     detail: z.string().describe('What the gap is, for a reader.'),
   })
   .strict();
+
+export const PowerRowSchema = z
+  .object({
+    effect: z.number().describe('True per-task gain of one treatment (the others null).'),
+    tasks: Count.describe('Tasks per simulated experiment.'),
+    repeats: Count.describe('Repeats per task and arm.'),
+    power: Probability.describe('Share of simulated experiments whose verdict for that treatment is better.'),
+  })
+  .strict();
+
+export const PowerTableSchema = z
+  .object({
+    basis: z
+      .string()
+      .describe('Where the per-task baseline rates come from: observed in a scorecard, or a declared assumption.'),
+    seed: z.string().describe('The generator seed, derived from the plan id: the same table on every run.'),
+    simulations: Count.describe('Simulated experiments per row.'),
+    treatments: Count.describe('m: the Holm family simulated.'),
+    regressionRate: Probability.describe('Shared per-trial regression failure rate simulated in every arm.'),
+    target: Probability.describe('The power the needed sizes reach.'),
+    rows: z.array(PowerRowSchema).describe('Every grid point: effect × tasks × repeats.'),
+    needed: z
+      .array(
+        z
+          .object({
+            effect: z.number().describe('The effect simulated.'),
+            tasks: Count.nullable().describe('Fewest tasks in the grid reaching the target; null when none does.'),
+            repeats: Count.nullable().describe('Repeats of that cheapest grid point; null when none does.'),
+          })
+          .strict()
+          .describe('The cheapest grid point for one effect.'),
+      )
+      .describe('Per effect, the cheapest (tasks × repeats) grid point reaching the target power.'),
+  })
+  .strict()
+  .describe('Simulation of the preregistered analysis as the scorer runs it: same test, gates and Holm family.');
+
+export const OperatingCharacteristicsSchema = z
+  .object({
+    seed: z.string().describe('The generator seed, derived from the plan id.'),
+    simulations: Count.describe('Simulated experiments per figure.'),
+    tasks: Count.describe('Paired tasks simulated: those of this experiment.'),
+    repeats: Count.describe('Repeats per task and arm.'),
+    treatments: Count.describe('m: the Holm family simulated.'),
+    familyWiseError: Probability.describe('Null experiments in which any treatment is called better or worse.'),
+    aaFalseBlock: Probability.describe('Null experiments the A/A gate blocks.'),
+    aaDetects005: Probability.describe('Experiments with a real −0.05 A/A shift the A/A gate blocks.'),
+    aaDetects010: Probability.describe('Experiments with a real −0.10 A/A shift the A/A gate blocks.'),
+    regressionFalseBlock: Probability.describe(
+      'Null experiments in which the regression gate blocks a treatment, at the observed shared regression rate.',
+    ),
+  })
+  .strict()
+  .describe("This experiment's shape simulated with the observed baseline rates: what its gates and test can do.");
 
 export const FeasibilityGateSchema = z
   .object({
@@ -265,6 +395,17 @@ export const ScorecardSchema = z
       .describe('Task × arm outcomes, tasks in plan order.'),
     gaps: z.array(GapSchema).describe('Evidence gaps: what is missing, invalid or unknown.'),
     feasibility: FeasibilitySchema,
+    method: z
+      .object({
+        operating: OperatingCharacteristicsSchema.nullable().describe(
+          'Null when nothing was simulated (no baseline rate observed, or more tasks than the exact test takes).',
+        ),
+        power: PowerTableSchema.nullable().describe(
+          'Stage 0 and 1 only: the power table that sizes stage 2; null for stage 2.',
+        ),
+      })
+      .strict()
+      .describe('How the verdicts were reached, with what power: the one-paragraph method note.'),
   })
   .strict()
   .describe("The normalized comparison of a plan's receipts: no timestamps, no absolute paths.");
@@ -282,5 +423,9 @@ export type Gate = z.infer<typeof GateSchema>;
 export type Gap = z.infer<typeof GapSchema>;
 export type MatrixCell = z.infer<typeof MatrixCellSchema>;
 export type DiagnosticsSummary = z.infer<typeof DiagnosticsSummarySchema>;
+export type PowerTable = z.infer<typeof PowerTableSchema>;
+export type PowerRow = z.infer<typeof PowerRowSchema>;
+export type OperatingCharacteristics = z.infer<typeof OperatingCharacteristicsSchema>;
+export type PowerAtEffect = z.infer<typeof PowerAtEffectSchema>;
 export type Measure = z.infer<typeof MeasureSchema>;
 export type TrialCounts = z.infer<typeof TrialCountsSchema>;

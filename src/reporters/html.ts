@@ -8,16 +8,23 @@ import type {
 } from '../contracts/scorecard.js';
 import { formatRate, formatSigned } from '../score/format.js';
 import {
+  armIntervalText,
   cellText,
   deltaText,
   familyText,
   intervalText,
   MEASURE_LABELS,
   measureText,
+  methodText,
+  powerCaption,
+  powerNeeded,
+  powerRows,
   pText,
   signText,
+  testPText,
   title,
   VERDICT_MEANINGS,
+  wilsonText,
 } from './scorecard-text.js';
 
 const VERDICT_COLORS: Record<Verdict, string> = {
@@ -216,9 +223,9 @@ function verdictTable(comparisons: readonly TreatmentResult[]): string {
   const rows = comparisons.map(
     (c) =>
       `<tr><th scope="row">${escapeHtml(c.arm)}</th><td>${badge(c.verdict)}</td>` +
-      `<td class="n">${num(deltaText(c))}</td><td class="n">${num(intervalText(c))}</td><td class="n">${escapeHtml(signText(c))}</td>` +
-      `<td class="n">${num(pText(c.signTest.p))}</td><td class="n">${num(pText(c.pAdjusted))}</td><td class="n">${c.tasks.paired}/${c.tasks.scheduled}</td>` +
-      `<td class="n">${c.armOnlyWins}/${c.baselineOnlyWins}</td></tr>`,
+      `<td class="n">${num(deltaText(c))}</td><td class="n">${num(intervalText(c))}</td>` +
+      `<td class="n">${num(testPText(c))}</td><td class="n">${num(pText(c.pAdjusted))}</td><td class="n">${c.power === null ? 'n/a' : c.power.power.toFixed(3)}</td><td class="n">${c.tasks.paired}/${c.tasks.scheduled}</td>` +
+      `<td class="n">${c.armOnlyWins}/${c.baselineOnlyWins}</td><td class="n">${escapeHtml(signText(c))} (${num(pText(c.secondary.signTest.p))})</td></tr>`,
   );
   const reasons = comparisons.map(
     (c) =>
@@ -230,13 +237,14 @@ function verdictTable(comparisons: readonly TreatmentResult[]): string {
       { text: 'Verdict' },
       { text: 'Δ', numeric: true },
       { text: 'Interval', numeric: true },
-      { text: 'w/l/t', numeric: true },
       { text: 'p', numeric: true },
       { text: 'Holm p', numeric: true },
+      { text: 'Power +0.15', numeric: true },
       { text: 'Paired', numeric: true },
       { text: 'Solo wins', numeric: true },
+      { text: 'Secondary: sign test w/l/t (p)', numeric: true },
     ])}</thead><tbody>${rows.join('')}</tbody></table></div>` +
-    `<p class="note">w/l/t: paired tasks where the arm's success rate is higher, lower, equal. Paired: tasks with every repeat valid on both sides, of those scheduled. Solo wins: paired (task, repeat) trials that only the arm / only the baseline solved.</p>` +
+    `<p class="note">p: paired sign-flip permutation test. Power +0.15: the chance this experiment had to call a true +0.15 gain better. Paired: tasks with every repeat valid on both sides, of those scheduled. Solo wins: paired (task, repeat) trials that only the arm / only the baseline solved. w/l/t (secondary): paired tasks where the arm's success rate is higher, lower, equal.</p>` +
     `<h3>Reasons</h3><dl class="reasons">${reasons.join('')}</dl>`
   );
 }
@@ -262,15 +270,15 @@ function aaTable(scorecard: Scorecard): string {
   const rows = scorecard.aa.map(
     (a) =>
       `<tr><th scope="row">${escapeHtml(a.arm)}</th><td class="n">${num(deltaText(a))}</td><td class="n">${num(intervalText(a))}</td>` +
-      `<td class="n">${escapeHtml(signText(a))}</td><td class="n">${num(pText(a.signTest.p))}</td><td class="n">${a.limit}</td>` +
+      `<td class="n">${num(testPText(a))}</td><td>${a.blocks ? '<span class="fails">blocks</span>' : '<span class="holds">holds</span>'}</td><td class="n">${a.limit}</td>` +
       `<td>${a.withinLimit === null ? 'unknown' : a.withinLimit ? '<span class="holds">within</span>' : '<span class="fails">beyond</span>'}</td></tr>`,
   );
   return `<table class="aa"><thead>${headerCells([
     { text: 'A/A arm' },
     { text: 'Δ_AA', numeric: true },
     { text: 'Interval (α)', numeric: true },
-    { text: 'w/l/t', numeric: true },
     { text: 'p', numeric: true },
+    { text: 'A/A gate' },
     { text: 'Limit', numeric: true },
     { text: '|Δ_AA| vs limit' },
   ])}</thead><tbody>${rows.join('')}</tbody></table>`;
@@ -281,7 +289,7 @@ function armTable(arms: readonly ArmSummary[]): string {
     (a) =>
       `<tr><th scope="row">${escapeHtml(a.id)}</th><td>${escapeHtml(a.role)}</td><td>${escapeHtml(a.adapter)}${a.synthetic ? ' <em>(synthetic)</em>' : ''}</td>` +
       `<td>${escapeHtml(a.provider ?? '—')}</td><td class="n">${a.successRate === null ? 'unknown' : formatRate(a.successRate)}</td>` +
-      `<td class="n">${a.wilson === null ? 'n/a' : `[${formatRate(a.wilson.low)}, ${formatRate(a.wilson.high)}]`}</td>` +
+      `<td class="n">${num(armIntervalText(a))}</td><td class="n">${num(wilsonText(a))}</td>` +
       `<td class="n">${a.trials.success} / ${a.trials.failure} / ${a.trials.invalid} / ${a.trials.missing}</td>` +
       `<td class="n">${a.trials.setupFailed}</td><td class="n">${a.regressionFailures}</td></tr>`,
   );
@@ -292,12 +300,13 @@ function armTable(arms: readonly ArmSummary[]): string {
       { text: 'Agent' },
       { text: 'Provider' },
       { text: 'Success rate', numeric: true },
-      { text: 'Wilson 95%', numeric: true },
+      { text: 'Task-bootstrap 95%', numeric: true },
+      { text: 'Secondary: Wilson 95%', numeric: true },
       { text: 'Success / failure / invalid / missing', numeric: true },
       { text: 'Setup failed', numeric: true },
       { text: 'Regression failures', numeric: true },
     ])}</thead><tbody>${rows.join('')}</tbody></table></div>` +
-    '<p class="note">Success rate: mean over tasks of the success rate over valid repeats. Wilson 95%: descriptive, over valid trials.</p>'
+    '<p class="note">Success rate: mean over tasks of the success rate over valid repeats, with a percentile bootstrap interval resampling tasks. Wilson 95% (secondary): pools trials and ignores tasks, so it is too narrow.</p>'
   );
 }
 
@@ -359,6 +368,24 @@ function matrixTable(scorecard: Scorecard): string {
   ])}</thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
+function powerSection(scorecard: Scorecard): string {
+  const table = scorecard.method.power;
+  if (table === null) return '';
+  const rows = powerRows(table).map((row) => `<tr>${row.map((c) => `<td class="n">${num(c)}</td>`).join('')}</tr>`);
+  return (
+    `<h3>Power for stage 2</h3><p class="note">${escapeHtml(powerCaption(table))}</p>` +
+    `<table class="power"><thead>${headerCells([
+      { text: 'Effect', numeric: true },
+      { text: 'Tasks', numeric: true },
+      { text: 'Repeats', numeric: true },
+      { text: 'Power', numeric: true },
+    ])}</thead><tbody>${rows.join('')}</tbody></table>` +
+    `<p>Needed for ${table.target} power:</p><ul>${powerNeeded(table)
+      .map((line) => `<li>${escapeHtml(line)}</li>`)
+      .join('')}</ul>`
+  );
+}
+
 function abstract(scorecard: Scorecard): string {
   if (scorecard.comparisons.length === 0) return '<p>The plan has no treatment arm: nothing to compare.</p>';
   const items = scorecard.comparisons.map(
@@ -390,8 +417,9 @@ export function renderHtml(scorecard: Scorecard): string {
     banner,
     `<section id="summary"><h2>Summary</h2>${abstract(scorecard)}</section>`,
     `<section id="forest"><h2>1. Effect on task success</h2><figure>${forestPlot(scorecard)}`,
-    `<figcaption><b>Figure 1.</b> Mean paired difference Δ in task success rate (arm − baseline; repeats averaged inside each task) with Hoeffding intervals, clipped to [−1, 1]; ${escapeHtml(familyText(scorecard))}. Squares: treatments, coloured by verdict. Diamonds: A/A control, with its noise limit shaded.</figcaption></figure></section>`,
+    `<figcaption><b>Figure 1.</b> Mean paired difference Δ in task success rate (arm − baseline; repeats averaged inside each task) with intervals inverting the paired sign-flip test, clipped to [−1, 1]; ${escapeHtml(familyText(scorecard))}. Squares: treatments, coloured by verdict. Diamonds: A/A control, with its noise limit shaded.</figcaption></figure></section>`,
     `<section id="verdicts"><h2>2. Verdicts</h2>${verdictTable(scorecard.comparisons)}${gateTable(scorecard.comparisons)}</section>`,
+    `<section id="method"><h2>Method</h2><p>${escapeHtml(methodText(scorecard))}</p>${powerSection(scorecard)}</section>`,
     `<section id="aa"><h2>3. A/A noise floor</h2>${aaTable(scorecard)}</section>`,
     `<section id="arms"><h2>4. Arms</h2>${armTable(scorecard.arms)}</section>`,
     `<section id="diagnostics"><h2>5. Diagnostics</h2><p class="note">Means over the trials where each measure is known (n); unknown is never shown as 0. Descriptive only: no verdict rests on them. Relevant-file recall counts only tasks with preregistered relevant files.</p>${diagnosticsTable(scorecard.arms)}</section>`,

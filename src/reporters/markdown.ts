@@ -1,16 +1,23 @@
 import type { Scorecard } from '../contracts/scorecard.js';
 import { formatRate } from '../score/format.js';
 import {
+  armIntervalText,
   cellText,
   deltaText,
   familyText,
   intervalText,
   MEASURE_LABELS,
   measureText,
+  methodText,
+  powerCaption,
+  powerNeeded,
+  powerRows,
   pText,
   signText,
+  testPText,
   title,
   VERDICT_MEANINGS,
+  wilsonText,
 } from './scorecard-text.js';
 
 /** Table cells must not break the table: pipes escaped, newlines folded. */
@@ -41,11 +48,12 @@ function verdicts(scorecard: Scorecard): string[] {
     `**${c.verdict}**`,
     deltaText(c),
     intervalText(c),
-    signText(c),
-    pText(c.signTest.p),
+    testPText(c),
     pText(c.pAdjusted),
+    c.power === null ? 'n/a' : c.power.power.toFixed(3),
     `${c.tasks.paired}/${c.tasks.scheduled}`,
     `${c.armOnlyWins}/${c.baselineOnlyWins}`,
+    `${signText(c)} (p ${pText(c.secondary.signTest.p)})`,
   ]);
   return [
     '## Verdicts',
@@ -58,13 +66,14 @@ function verdicts(scorecard: Scorecard): string[] {
         'Verdict',
         'Δ',
         'Interval',
-        'Sign test w/l/t',
         'p',
         'Holm p',
+        'Power at +0.15',
         'Paired tasks',
         'Only-arm/only-baseline wins',
+        'Secondary: sign test w/l/t',
       ],
-      ['l', 'l', 'r', 'l', 'r', 'r', 'r', 'r', 'r'],
+      ['l', 'l', 'r', 'l', 'r', 'r', 'r', 'r', 'r', 'r'],
       rows,
     ),
     '',
@@ -96,8 +105,8 @@ function aa(scorecard: Scorecard): string[] {
     a.arm,
     deltaText(a),
     intervalText(a),
-    signText(a),
-    pText(a.signTest.p),
+    testPText(a),
+    a.blocks ? '**blocks**' : 'holds',
     `${a.limit}`,
     a.withinLimit === null ? 'unknown' : a.withinLimit ? 'yes' : 'no',
   ]);
@@ -105,7 +114,7 @@ function aa(scorecard: Scorecard): string[] {
     '## A/A noise floor',
     '',
     ...table(
-      ['A/A arm', 'Δ_AA', 'Interval', 'Sign test w/l/t', 'p', 'Limit', 'Within limit'],
+      ['A/A arm', 'Δ_AA', 'Interval (α)', 'p', 'A/A gate', 'Limit', '|Δ_AA| within limit'],
       ['l', 'r', 'l', 'r', 'r', 'r', 'l'],
       rows,
     ),
@@ -119,7 +128,8 @@ function arms(scorecard: Scorecard): string[] {
     `${a.adapter}${a.synthetic ? ' (synthetic)' : ''}`,
     a.provider ?? '—',
     a.successRate === null ? 'unknown' : formatRate(a.successRate),
-    a.wilson === null ? 'n/a' : `[${formatRate(a.wilson.low)}, ${formatRate(a.wilson.high)}]`,
+    armIntervalText(a),
+    wilsonText(a),
     `${a.trials.success}/${a.trials.failure}/${a.trials.invalid}/${a.trials.missing}`,
     `${a.trials.setupFailed}`,
     `${a.regressionFailures}`,
@@ -134,15 +144,36 @@ function arms(scorecard: Scorecard): string[] {
         'Agent',
         'Provider',
         'Success rate',
-        'Wilson 95%',
+        'Task-bootstrap 95%',
+        'Secondary: Wilson 95%',
         'Success/failure/invalid/missing',
         'Setup failed',
         'Regression failures',
       ],
-      ['l', 'l', 'l', 'l', 'r', 'l', 'r', 'r', 'r'],
+      ['l', 'l', 'l', 'l', 'r', 'l', 'l', 'r', 'r', 'r'],
       rows,
     ),
   ];
+}
+
+function method(scorecard: Scorecard): string[] {
+  const powerTable = scorecard.method.power;
+  const power =
+    powerTable === null
+      ? []
+      : [
+          '',
+          '### Power for stage 2',
+          '',
+          powerCaption(powerTable),
+          '',
+          ...table(['Effect', 'Tasks', 'Repeats', 'Power'], ['r', 'r', 'r', 'r'], powerRows(powerTable)),
+          '',
+          `Needed for ${powerTable.target} power:`,
+          '',
+          ...powerNeeded(powerTable).map((line) => `- ${line}`),
+        ];
+  return ['## Method', '', methodText(scorecard), ...power];
 }
 
 function diagnostics(scorecard: Scorecard): string[] {
@@ -214,6 +245,7 @@ export function renderMarkdown(scorecard: Scorecard): string {
     : [];
   const sections = [
     verdicts(scorecard),
+    method(scorecard),
     gates(scorecard),
     aa(scorecard),
     arms(scorecard),

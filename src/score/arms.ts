@@ -3,6 +3,7 @@ import type { TrialStatus } from '../contracts/receipt.js';
 import type { ArmSummary, Eligibility, TrialCounts } from '../contracts/scorecard.js';
 import type { TaskCell } from './cells.js';
 import { type DiagnosticsResult, summarizeDiagnostics } from './diagnostics.js';
+import { BOOTSTRAP_RESAMPLES, taskBootstrapInterval } from './task-bootstrap.js';
 import { wilsonInterval } from './wilson.js';
 
 export interface ArmFacts {
@@ -47,15 +48,12 @@ function countTrials(cells: readonly TaskCell[]): {
 }
 
 /** Mean of s(t, a) over tasks with a valid trial: repeats are averaged inside a task first. */
-function meanTaskRate(cells: readonly TaskCell[]): { rate: number | null; tasks: number } {
-  let sum = 0;
-  let tasks = 0;
-  for (const cell of cells) {
-    if (cell.rate === null) continue;
-    sum += cell.rate;
-    tasks += 1;
-  }
-  return { rate: tasks === 0 ? null : sum / tasks, tasks };
+function taskRates(cells: readonly TaskCell[]): number[] {
+  return cells.flatMap((cell) => (cell.rate === null ? [] : [cell.rate]));
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
 export function summarizeArm(
@@ -63,10 +61,11 @@ export function summarizeArm(
   cells: ReadonlyMap<string, TaskCell>,
   recallTasks: ReadonlySet<string>,
   eligibility: Eligibility | null,
+  seed: string,
 ): ArmFacts {
   const list = [...cells.values()];
   const { trials, invalidByStatus, synthetic } = countTrials(list);
-  const { rate, tasks } = meanTaskRate(list);
+  const rates = taskRates(list);
   const valid = trials.success + trials.failure;
   const diagnostics = summarizeDiagnostics(
     list.flatMap((cell) => cell.outcomes),
@@ -86,8 +85,17 @@ export function summarizeArm(
       eligibility,
       trials,
       invalidByStatus,
-      successRate: rate,
-      tasksWithValidTrials: tasks,
+      successRate: rates.length === 0 ? null : mean(rates),
+      tasksWithValidTrials: rates.length,
+      interval:
+        rates.length === 0
+          ? null
+          : {
+              method: 'task-bootstrap',
+              level: 0.95,
+              resamples: BOOTSTRAP_RESAMPLES,
+              ...taskBootstrapInterval(rates, `${seed}/${arm.id}`),
+            },
       wilson: valid === 0 ? null : wilsonInterval(trials.success, valid),
       regressionFailures,
       diagnostics: diagnostics.summary,

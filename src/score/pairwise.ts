@@ -1,6 +1,8 @@
 import type { PairedComparison } from '../contracts/scorecard.js';
 import type { TaskCell } from './cells.js';
+import { type Fraction, fraction, toNumber } from './fraction.js';
 import { hoeffdingInterval } from './hoeffding.js';
+import { type CountPair, type PairedTests, pairedInterval, pairedTests } from './paired-test.js';
 import { exactSignTest } from './sign-test.js';
 
 export interface PairInput {
@@ -9,9 +11,19 @@ export interface PairInput {
   /** task id → cell, for the arm and for the baseline, both in plan task order. */
   armCells: ReadonlyMap<string, TaskCell>;
   baselineCells: ReadonlyMap<string, TaskCell>;
-  /** α′ of the interval. */
-  alpha: number;
+  /** α′ of the interval, exactly. */
+  alpha: Fraction;
   regressionFailures: { arm: number; baseline: number };
+  /** Seeds the Monte-Carlo draws, used only when there are too many tasks for the exact test. */
+  seed: string;
+}
+
+/** The comparison as the scorecard shows it, and the exact facts every decision about it reads. */
+export interface PairResult {
+  comparison: PairedComparison;
+  tests: PairedTests;
+  /** The inverted interval's exact ends; null with no paired task. */
+  interval: { low: Fraction; high: Fraction } | null;
 }
 
 /** (task, repeat) pairs where exactly one side succeeded. */
@@ -26,15 +38,51 @@ function exclusiveWins(arm: TaskCell, baseline: TaskCell): { arm: number; baseli
   return wins;
 }
 
+export function cellCount(cell: TaskCell): CountPair['arm'] {
+  return {
+    successes: cell.success,
+    valid: cell.success + cell.failure,
+    regressions: cell.outcomes.filter((outcome) => outcome.regressionFailed).length,
+  };
+}
+
+function secondary(tests: PairedTests, alpha: number): PairedComparison['secondary'] {
+  const { values, denominator } = tests.differences;
+  const wins = values.filter((v) => v > 0).length;
+  const losses = values.filter((v) => v < 0).length;
+  const hoeffding =
+    values.length === 0
+      ? null
+      : hoeffdingInterval(
+          values.map((v) => v / denominator),
+          alpha,
+        );
+  return {
+    signTest: { wins, losses, ties: values.length - wins - losses, p: exactSignTest(wins, losses) },
+    hoeffding: hoeffding === null ? null : { low: hoeffding.low, high: hoeffding.high, halfWidth: hoeffding.halfWidth },
+  };
+}
+
+function testFigures(tests: PairedTests): PairedComparison['test'] {
+  const p = toNumber(tests.test.p);
+  const draws = tests.test.draws;
+  return {
+    method: tests.test.method,
+    p,
+    draws,
+    standardError: draws === null ? null : Math.sqrt((p * (1 - p)) / draws),
+  };
+}
+
 /**
- * An arm against the baseline over the tasks complete for both: d_t = s(t, arm) − s(t, baseline),
- * Δ with its Hoeffding interval at α′, and the exact sign test on the tasks with d_t ≠ 0. A task
- * with any missing or invalid repeat on either side is left out and listed, never silently dropped.
+ * An arm against the baseline over the tasks complete for both: d_t = s(t, arm) − s(t, baseline)
+ * as exact rationals, the paired sign-flip test, its inverted interval at α′ and the one-sided
+ * regression test. A task with any missing or invalid repeat on either side is left out and
+ * listed, never silently dropped.
  */
-export function pairArms(input: PairInput): PairedComparison {
-  const differences: number[] = [];
+export function pairArms(input: PairInput): PairResult {
+  const pairs: CountPair[] = [];
   const unpaired: string[] = [];
-  const sign = { wins: 0, losses: 0, ties: 0 };
   const exclusive = { arm: 0, baseline: 0 };
   for (const [taskId, armCell] of input.armCells) {
     const baselineCell = input.baselineCells.get(taskId);
@@ -42,28 +90,39 @@ export function pairArms(input: PairInput): PairedComparison {
       unpaired.push(taskId);
       continue;
     }
-    const d = armCell.rate! - baselineCell.rate!;
-    differences.push(d);
-    if (d > 0) sign.wins += 1;
-    else if (d < 0) sign.losses += 1;
-    else sign.ties += 1;
+    pairs.push({ arm: cellCount(armCell), baseline: cellCount(baselineCell) });
     const wins = exclusiveWins(armCell, baselineCell);
     exclusive.arm += wins.arm;
     exclusive.baseline += wins.baseline;
   }
-  const interval = differences.length === 0 ? null : hoeffdingInterval(differences, input.alpha);
+  const tests = pairedTests(pairs, input.seed);
+  const { sum, denominator } = tests.differences;
+  const n = pairs.length;
+  const interval = n === 0 ? null : pairedInterval(tests.differences, input.alpha, input.seed);
+  const alpha = toNumber(input.alpha);
   return {
-    arm: input.arm,
-    baseline: input.baseline,
-    tasks: { scheduled: input.armCells.size, paired: differences.length, unpaired },
-    delta: interval === null ? null : interval.mean,
-    interval:
-      interval === null
-        ? null
-        : { alpha: input.alpha, low: interval.low, high: interval.high, halfWidth: interval.halfWidth },
-    signTest: { ...sign, p: exactSignTest(sign.wins, sign.losses) },
-    armOnlyWins: exclusive.arm,
-    baselineOnlyWins: exclusive.baseline,
-    regressionFailures: input.regressionFailures,
+    comparison: {
+      arm: input.arm,
+      baseline: input.baseline,
+      tasks: { scheduled: input.armCells.size, paired: n, unpaired },
+      delta: n === 0 ? null : toNumber(fraction(sum, denominator * n)),
+      exact: n === 0 ? null : { sum, denominator },
+      test: testFigures(tests),
+      interval:
+        interval === null
+          ? null
+          : {
+              method: 'sign-flip-inversion',
+              alpha,
+              low: toNumber(interval.low),
+              high: toNumber(interval.high),
+            },
+      secondary: secondary(tests, alpha),
+      armOnlyWins: exclusive.arm,
+      baselineOnlyWins: exclusive.baseline,
+      regressionFailures: { ...input.regressionFailures, p: toNumber(tests.regression.p) },
+    },
+    tests,
+    interval,
   };
 }

@@ -4,11 +4,13 @@ import type { Receipt } from '../contracts/receipt.js';
 import type { AaResult, Eligibility, Scorecard } from '../contracts/scorecard.js';
 import { type ArmFacts, summarizeArm } from './arms.js';
 import { type CellTable, tabulateCells } from './cells.js';
+import { rejects, withinLimit } from './decisions.js';
 import { feasibilityGates } from './feasibility.js';
+import { dividedBy, type Fraction, fromDecimal, toNumber } from './fraction.js';
 import { evidenceGaps } from './gaps.js';
-import { holmAdjust } from './holm.js';
+import { holmAdjustExact } from './holm.js';
 import { receiptsByTrial, tabulateOutcomes } from './outcomes.js';
-import { pairArms } from './pairwise.js';
+import { type PairResult, pairArms } from './pairwise.js';
 import { judge } from './verdict.js';
 
 export interface ScoreInput {
@@ -45,13 +47,15 @@ function soleBaseline(plan: Plan): PlannedArm {
   return baselines[0]!;
 }
 
-function pairWithBaseline(
-  arm: PlannedArm,
-  baseline: PlannedArm,
-  cells: CellTable,
-  facts: Map<string, ArmFacts>,
-  alpha: number,
-) {
+interface Pairing {
+  planId: string;
+  baseline: PlannedArm;
+  cells: CellTable;
+  facts: Map<string, ArmFacts>;
+}
+
+function pairWithBaseline(arm: PlannedArm, pairing: Pairing, alpha: Fraction): PairResult {
+  const { baseline, cells, facts } = pairing;
   return pairArms({
     arm: arm.id,
     baseline: baseline.id,
@@ -62,6 +66,7 @@ function pairWithBaseline(
       arm: facts.get(arm.id)!.summary.regressionFailures,
       baseline: facts.get(baseline.id)!.summary.regressionFailures,
     },
+    seed: `${pairing.planId}/${arm.id}`,
   });
 }
 
@@ -91,35 +96,47 @@ export function buildScorecard(input: ScoreInput): Scorecard {
   const facts = new Map(
     plan.arms.map((arm) => [
       arm.id,
-      summarizeArm(arm, cells.get(arm.id)!, recallTasks, input.eligibility?.[arm.id] ?? plannedEligibility(arm)),
+      summarizeArm(
+        arm,
+        cells.get(arm.id)!,
+        recallTasks,
+        input.eligibility?.[arm.id] ?? plannedEligibility(arm),
+        planId,
+      ),
     ]),
   );
   const summaryOf = (arm: PlannedArm) => facts.get(arm.id)!.summary;
 
   const { alpha, aaLimit } = plan.policy;
+  const exactAlpha = fromDecimal(alpha);
+  const pairing: Pairing = { planId, baseline, cells, facts };
   const treatments = plan.arms.filter((arm) => arm.role === 'treatment');
-  const intervalAlpha = treatments.length === 0 ? null : alpha / treatments.length;
-  // The A/A arm is not in the Holm family: its row uses the plain α.
+  const intervalAlpha = treatments.length === 0 ? null : dividedBy(exactAlpha, treatments.length);
+  // The A/A arm is not in the Holm family: its test and interval use the plain α.
   const aa = plan.arms
     .filter((arm) => arm.role === 'aa-control')
     .map((arm) => {
-      const paired = pairWithBaseline(arm, baseline, cells, facts, alpha);
+      const { comparison, tests } = pairWithBaseline(arm, pairing, exactAlpha);
+      const { sum, denominator } = tests.differences;
+      const paired = comparison.tasks.paired;
       const result: AaResult = {
-        ...paired,
+        ...comparison,
         limit: aaLimit,
-        withinLimit: paired.delta === null ? null : Math.abs(paired.delta) <= aaLimit,
+        withinLimit: paired === 0 ? null : withinLimit(sum, denominator, paired, fromDecimal(aaLimit)),
+        blocks: rejects(tests.test.p, exactAlpha),
       };
       return { result, arm: summaryOf(arm) };
     });
-  const paired = treatments.map((arm) => pairWithBaseline(arm, baseline, cells, facts, intervalAlpha!));
-  const adjusted = holmAdjust(paired.map((comparison) => comparison.signTest.p));
-  const comparisons = paired.map((comparison, index) => {
+  const paired = treatments.map((arm) => pairWithBaseline(arm, pairing, intervalAlpha!));
+  const adjusted = holmAdjustExact(paired.map((pair) => pair.tests.test.p));
+  const comparisons = paired.map((pair, index) => {
     const pAdjusted = adjusted[index]!;
     const arm = summaryOf(treatments[index]!);
     return {
-      ...comparison,
-      pAdjusted,
-      ...judge({ plan, comparison, pAdjusted, arm, baseline: summaryOf(baseline), aa }),
+      ...pair.comparison,
+      pAdjusted: toNumber(pAdjusted),
+      power: null,
+      ...judge({ plan, pair, pAdjusted, arm, baseline: summaryOf(baseline), aa }),
     };
   });
 
@@ -131,12 +148,18 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     synthetic: plan.synthetic || [...facts.values()].some(({ summary }) => summary.synthetic),
     policy: plan.policy,
     repeats: plan.repeats,
-    family: { method: 'holm', m: treatments.length, alpha, intervalAlpha },
+    family: {
+      method: 'holm',
+      m: treatments.length,
+      alpha,
+      intervalAlpha: intervalAlpha === null ? null : toNumber(intervalAlpha),
+    },
     arms: plan.arms.map(summaryOf),
     comparisons,
     aa: aa.map(({ result }) => result),
     matrix: taskMatrix(plan, cells),
     gaps: evidenceGaps(plan, [...facts.values()]),
     feasibility: feasibilityGates(plan, [...byTrial.values()]),
+    method: { operating: null, power: null },
   };
 }

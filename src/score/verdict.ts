@@ -1,11 +1,14 @@
 import type { Plan } from '../contracts/plan.js';
-import type { AaResult, ArmSummary, Gate, PairedComparison, Verdict } from '../contracts/scorecard.js';
+import type { AaResult, ArmSummary, Gate, Verdict } from '../contracts/scorecard.js';
+import { claim, rejects, showsNoninferiority } from './decisions.js';
 import { formatP, formatRate, formatSigned } from './format.js';
+import { type Fraction, fromDecimal, toNumber } from './fraction.js';
+import type { PairResult } from './pairwise.js';
 
 export interface JudgeInput {
   plan: Plan;
-  comparison: PairedComparison;
-  pAdjusted: number;
+  pair: PairResult;
+  pAdjusted: Fraction;
   arm: ArmSummary;
   baseline: ArmSummary;
   aa: readonly { result: AaResult; arm: ArmSummary }[];
@@ -42,29 +45,47 @@ function descriptiveReasons(input: JudgeInput): string[] {
   return reasons;
 }
 
+/** Why an A/A arm blocks, or null when it does not: gaps, no pair, or its test rejecting at α. */
+export function aaProblem(result: AaResult, arm: ArmSummary, alpha: number): string | null {
+  const gaps = gapsOf(arm);
+  if (gaps.length > 0) return `A/A comparison incomplete (${gaps.join('; ')})`;
+  if (result.delta === null) return `A/A arm ${arm.id} has no paired task`;
+  if (result.blocks)
+    return `A/A arm ${arm.id} differs from the baseline: p = ${formatP(result.test.p)} ≤ α = ${alpha} (Δ_AA = ${formatSigned(result.delta)})`;
+  return null;
+}
+
 function aaGate(input: JudgeInput): Gate {
-  const limit = input.plan.policy.aaLimit;
+  const alpha = input.plan.policy.alpha;
   if (input.aa.length === 0) return { gate: 'aa-noise', holds: false, detail: 'no aa-control arm' };
-  const problems: string[] = [];
-  for (const { result, arm } of input.aa) {
-    const gaps = gapsOf(arm);
-    if (gaps.length > 0) problems.push(`A/A comparison incomplete (${gaps.join('; ')})`);
-    else if (result.delta === null) problems.push(`A/A arm ${arm.id} has no paired task`);
-    else if (!result.withinLimit)
-      problems.push(`|Δ_AA| of ${arm.id} is ${formatRate(Math.abs(result.delta))} > ${limit}`);
-  }
+  const problems = input.aa.flatMap(({ result, arm }) => aaProblem(result, arm, alpha) ?? []);
   const detail =
     problems.length > 0
       ? problems.join('; ')
-      : input.aa.map(({ result }) => `|Δ_AA| = ${formatRate(Math.abs(result.delta!))} ≤ ${limit}`).join('; ');
+      : input.aa
+          .map(
+            ({ result }) =>
+              `A/A test p = ${formatP(result.test.p)} > α = ${alpha} (|Δ_AA| = ${formatRate(Math.abs(result.delta!))})`,
+          )
+          .join('; ');
   return { gate: 'aa-noise', holds: problems.length === 0, detail };
+}
+
+function regressionGate(input: JudgeInput): Gate {
+  const alpha = input.plan.policy.alpha;
+  const { arm, baseline, p } = input.pair.comparison.regressionFailures;
+  const blocks = rejects(input.pair.tests.regression.p, fromDecimal(alpha));
+  return {
+    gate: 'regressions',
+    holds: !blocks,
+    detail: `trials with a failed regression check: ${arm} in ${input.arm.id}, ${baseline} in the baseline; one-sided paired p = ${formatP(p)} ${blocks ? '≤' : '>'} α = ${alpha}`,
+  };
 }
 
 /** The qualification gates of DESIGN §9, evaluated for every treatment whatever its verdict. */
 export function evaluateGates(input: JudgeInput): Gate[] {
   const { policy, repeats } = input.plan;
-  const paired = input.comparison.tasks.paired;
-  const regressions = input.comparison.regressionFailures;
+  const paired = input.pair.comparison.tasks.paired;
   return [
     { gate: 'tasks', holds: paired >= policy.minTasks, detail: `${paired} paired tasks; ${policy.minTasks} required` },
     {
@@ -73,36 +94,28 @@ export function evaluateGates(input: JudgeInput): Gate[] {
       detail: `${repeats} repeats per task and arm; ${policy.minRepeats} required`,
     },
     aaGate(input),
-    {
-      gate: 'regressions',
-      holds: regressions.arm <= regressions.baseline,
-      detail: `trials with a failed regression check: ${regressions.arm} in ${input.arm.id}, ${regressions.baseline} in the baseline`,
-    },
+    regressionGate(input),
   ];
 }
 
 function outcomeVerdict(input: JudgeInput): { verdict: Verdict; reasons: string[] } {
   const { alpha, noninferiorityMargin: margin } = input.plan.policy;
-  const { delta, interval } = input.comparison;
-  const test = `Holm-adjusted p = ${formatP(input.pAdjusted)} (raw ${formatP(input.comparison.signTest.p)})`;
-  if (input.pAdjusted <= alpha && delta !== null && delta !== 0) {
-    return {
-      verdict: delta > 0 ? 'better' : 'worse',
-      reasons: [`${test} ≤ α = ${alpha}`, `Δ = ${formatSigned(delta)}`],
-    };
+  const { comparison, tests, interval } = input.pair;
+  const test = `Holm-adjusted p = ${formatP(toNumber(input.pAdjusted))} (raw ${formatP(comparison.test.p)})`;
+  const direction = claim(input.pAdjusted, tests.differences.sum, fromDecimal(alpha));
+  if (direction !== null) {
+    return { verdict: direction, reasons: [`${test} ≤ α = ${alpha}`, `Δ = ${formatSigned(comparison.delta!)}`] };
   }
   const reasons = [`${test} > α = ${alpha}`];
   if (margin !== null && interval !== null) {
-    if (interval.low > -margin) {
+    const low = formatSigned(comparison.interval!.low);
+    if (showsNoninferiority(interval.low, fromDecimal(margin))) {
       return {
         verdict: 'noninferior',
-        reasons: [
-          ...reasons,
-          `interval lower bound ${formatSigned(interval.low)} > -${margin} (noninferiority margin)`,
-        ],
+        reasons: [...reasons, `interval lower bound ${low} > -${margin} (noninferiority margin)`],
       };
     }
-    reasons.push(`interval lower bound ${formatSigned(interval.low)} ≤ -${margin}: noninferiority not shown`);
+    reasons.push(`interval lower bound ${low} ≤ -${margin}: noninferiority not shown`);
   }
   return { verdict: 'no-detectable-difference', reasons };
 }

@@ -10,7 +10,7 @@ import {
 import { CrossoverError } from '../../src/contracts/errors.js';
 import type { ScheduledTrial } from '../../src/contracts/plan.js';
 import { type Eligibility, type Scorecard, ScorecardSchema } from '../../src/contracts/scorecard.js';
-import { buildScorecard, exactSignTest, hoeffdingInterval, holmAdjust } from '../../src/score/index.js';
+import { buildScorecard, exactSignTest, holmAdjust } from '../../src/score/index.js';
 
 const passed: TrialSpec = { status: 'passed' };
 const failed: TrialSpec = { status: 'failed' };
@@ -123,7 +123,9 @@ describe('only hidden checks decide outcomes', () => {
     expect(armOf(scorecard, 'baseline').diagnostics.inputTokens).toEqual({ mean: 20_000, known: 120 });
     const result = comparison(scorecard, 'treatment-a');
     expect(result.delta).toBe(-1);
-    expect(result.signTest).toMatchObject({ wins: 0, losses: 40 });
+    expect(result.exact).toEqual({ sum: -120, denominator: 3 });
+    expect(result.test).toEqual({ method: 'exact', p: 2 / 2 ** 40, draws: null, standardError: null });
+    expect(result.secondary.signTest).toMatchObject({ wins: 0, losses: 40 });
     expect(result.baselineOnlyWins).toBe(120);
     expect(result.verdict).toBe('worse');
   });
@@ -143,10 +145,11 @@ describe('only hidden checks decide outcomes', () => {
     };
     const scorecard = score(powered, (trial) => (trial.arm === 'treatment-a' && trial.repeat === 1 ? broke : failed));
     const result = comparison(scorecard, 'treatment-a');
-    expect(result.regressionFailures).toEqual({ arm: 40, baseline: 0 });
+    // Every task has 1 of 3 repeats regressed in the arm, none in the baseline: one-sided p = 2^-40.
+    expect(result.regressionFailures).toEqual({ arm: 40, baseline: 0, p: 2 ** -40 });
     expect(result.verdict).toBe('unqualified');
     expect(result.reasons).toEqual([
-      'regressions gate failed: trials with a failed regression check: 40 in treatment-a, 0 in the baseline',
+      'regressions gate failed: trials with a failed regression check: 40 in treatment-a, 0 in the baseline; one-sided paired p = 9.1e-13 ≤ α = 0.05',
     ]);
   });
 });
@@ -208,22 +211,23 @@ describe('verdicts follow DESIGN §9 in order', () => {
     });
     expect(scorecard.family).toEqual({ method: 'holm', m: 3, alpha: 0.05, intervalAlpha: 0.05 / 3 });
     const results = ['treatment-a', 'treatment-b', 'treatment-c'].map((arm) => comparison(scorecard, arm));
-    for (const result of results)
-      expect(result.signTest.p).toBe(exactSignTest(result.signTest.wins, result.signTest.losses));
-    expect(results.map((r) => r.pAdjusted)).toEqual(holmAdjust(results.map((r) => r.signTest.p)));
-    expect(results[0]!.signTest.p).toBe(exactSignTest(40, 0));
-    expect(results[0]!.pAdjusted).toBe(3 * exactSignTest(40, 0));
-    expect(results[0]!.interval).toEqual({
-      alpha: 0.05 / 3,
-      low: 1 - hoeffdingInterval([1], 0.05 / 3).halfWidth / Math.sqrt(40),
-      high: 1,
-      halfWidth: Math.sqrt((2 * Math.log(2 / (0.05 / 3))) / 40),
-    });
+    for (const result of results) {
+      const { wins, losses } = result.secondary.signTest;
+      expect(result.secondary.signTest.p).toBe(exactSignTest(wins, losses));
+    }
+    expect(results.map((r) => r.pAdjusted)).toEqual(holmAdjust(results.map((r) => r.test.p)));
+    // 40 tasks all +1: only the all-plus and all-minus sign vectors are as extreme.
+    expect(results[0]!.test.p).toBe(2 / 2 ** 40);
+    expect(results[0]!.pAdjusted).toBe(3 * (2 / 2 ** 40));
+    // Every d_t = 1: any shift δ < 1 leaves 40 positive differences, rejected; δ = 1 leaves all ties.
+    expect(results[0]!.interval).toEqual({ method: 'sign-flip-inversion', alpha: 0.05 / 3, low: 1, high: 1 });
     expect(results.map((r) => r.verdict)).toEqual(['better', expect.any(String), 'no-detectable-difference']);
-    expect(results[2]!.signTest).toMatchObject({ wins: 0, losses: 0, ties: 40, p: 1 });
+    expect(results[2]!.secondary.signTest).toMatchObject({ wins: 0, losses: 0, ties: 40, p: 1 });
+    expect(results[2]!.test.p).toBe(1);
     expect(scorecard.aa[0]).toMatchObject({
       delta: 0,
       withinLimit: true,
+      blocks: false,
       interval: expect.objectContaining({ alpha: 0.05 }),
     });
   });
@@ -307,10 +311,12 @@ describe('verdicts follow DESIGN §9 in order', () => {
     const scorecard = score(powered, (trial) =>
       trial.arm === 'aa-control' || trial.arm === 'treatment-a' ? passed : failed,
     );
-    expect(scorecard.aa[0]).toMatchObject({ delta: 1, withinLimit: false });
+    expect(scorecard.aa[0]).toMatchObject({ delta: 1, withinLimit: false, blocks: true });
     const result = comparison(scorecard, 'treatment-a');
     expect(result.verdict).toBe('unqualified');
-    expect(result.reasons).toEqual(['aa-noise gate failed: |Δ_AA| of aa-control is 1.000 > 0.1']);
+    expect(result.reasons).toEqual([
+      'aa-noise gate failed: A/A arm aa-control differs from the baseline: p = 1.8e-12 ≤ α = 0.05 (Δ_AA = +1.000)',
+    ]);
   });
 
   it('a plan without an aa-control arm is descriptive', () => {
@@ -320,11 +326,20 @@ describe('verdicts follow DESIGN §9 in order', () => {
     ]);
   });
 
-  it('with a margin, an equal treatment is noninferior when the interval allows it; otherwise no detectable difference', () => {
-    const equal = (margin: number) =>
-      score({ stage: 2, tasks: 400, repeats: 3, policy: { noninferiorityMargin: margin } }, () => passed);
-    expect(comparison(equal(0.2), 'treatment-a').verdict).toBe('noninferior');
-    const strict = comparison(equal(0.1), 'treatment-a');
+  it('with a margin, noninferiority is read from the inverted interval and is reachable at 40 tasks', () => {
+    // Treatment and baseline draw the same outcome on each task and repeat, except that the
+    // treatment loses one repeat on task 1: Δ = −1/120, p = 1. A shift δ < −1/45 is rejected: the
+    // 39 ties become 39 equal positive differences that outweigh task 1's −1/3 − δ.
+    const decide = (margin: number) =>
+      score({ ...powered, policy: { noninferiorityMargin: margin } }, (trial) => {
+        if (trial.arm === 'treatment-a' && trial.taskId === 'task-0001' && trial.repeat === 1) return failed;
+        return trial.taskId < 'task-0020' ? passed : failed;
+      });
+    const lenient = comparison(decide(0.1), 'treatment-a');
+    expect(lenient.interval).toMatchObject({ low: -1 / 45, high: 0 });
+    expect(lenient.verdict).toBe('noninferior');
+    expect(lenient.reasons[1]).toBe('interval lower bound -0.022 > -0.1 (noninferiority margin)');
+    const strict = comparison(decide(0.02), 'treatment-a');
     expect(strict.verdict).toBe('no-detectable-difference');
     expect(strict.reasons[1]).toContain('noninferiority not shown');
   });

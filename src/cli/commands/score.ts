@@ -12,7 +12,7 @@ import { buildScorecard } from '../../score/scorecard.js';
 import type { Command } from '../command.js';
 
 function summaryLine(result: TreatmentResult): string {
-  return `${result.arm} vs ${result.baseline}: ${result.verdict}, Δ = ${deltaText(result)} ${intervalText(result)}, p = ${pText(result.signTest.p)} (Holm ${pText(result.pAdjusted)}), ${result.tasks.paired}/${result.tasks.scheduled} tasks paired`;
+  return `${result.arm} vs ${result.baseline}: ${result.verdict}, Δ = ${deltaText(result)} ${intervalText(result)}, p = ${pText(result.test.p)} (Holm ${pText(result.pAdjusted)}), ${result.tasks.paired}/${result.tasks.scheduled} tasks paired`;
 }
 
 function requiredOption(values: Record<string, string | undefined>, name: string): string {

@@ -1,0 +1,58 @@
+import { type Fraction, fraction, maxFraction, minFraction } from './fraction.js';
+import { invertSignFlip } from './inverted-interval.js';
+import { type ExactDifferences, pairedDifferences } from './paired-differences.js';
+import { type SignFlipP, signFlipP, signFlipSupport } from './sign-flip.js';
+
+/** One paired task's integer counts in one arm: s = successes / valid, r = regressions / valid. */
+export interface CellCount {
+  successes: number;
+  valid: number;
+  /** Valid repeats with a failed regression check. */
+  regressions: number;
+}
+
+export interface PairedTests {
+  differences: ExactDifferences;
+  /** Two-sided sign-flip test on d_t: the outcome test. */
+  test: SignFlipP;
+  /** One-sided sign-flip test that the arm's per-task regression rate exceeds the baseline's. */
+  regression: SignFlipP;
+}
+
+export type CountPair = { arm: CellCount; baseline: CellCount };
+
+/**
+ * The tests every decision reads, from integer counts alone: the scorer and the power simulation
+ * both call this, so a simulated experiment is judged exactly as a real one.
+ */
+export function pairedTests(pairs: readonly CountPair[], seed: string): PairedTests {
+  const differences = pairedDifferences(pairs);
+  const regressions = pairedDifferences(
+    pairs.map(({ arm, baseline }) => ({
+      arm: { successes: arm.regressions, valid: arm.valid },
+      baseline: { successes: baseline.regressions, valid: baseline.valid },
+    })),
+  );
+  return {
+    differences,
+    test: signFlipP(differences.values, 'two-sided', `${seed}/outcome`),
+    regression: signFlipP(regressions.values, 'greater', `${seed}/regression`),
+  };
+}
+
+const MINUS_ONE = fraction(-1);
+const ONE = fraction(1);
+
+/** The inverted interval of the outcome test at α′, clipped to [−1, 1]; its draws are the test's. */
+export function pairedInterval(
+  differences: ExactDifferences,
+  alpha: Fraction,
+  seed: string,
+): { low: Fraction; high: Fraction } {
+  const support = signFlipSupport(differences.values, `${seed}/outcome`);
+  const { low, high } = invertSignFlip(support, differences.denominator, alpha);
+  return {
+    low: low === 'unbounded' ? MINUS_ONE : maxFraction(MINUS_ONE, low),
+    high: high === 'unbounded' ? ONE : minFraction(ONE, high),
+  };
+}
