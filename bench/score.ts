@@ -81,7 +81,12 @@ function benchPlan(tasks: number): Plan {
     corpus: { id: 'bench', version: '1', digest: DIGEST, path: 'corpus' },
     tasks: taskList,
     prompt: { template: 'experiments/prompts/default.md', digest: DIGEST },
-    environment: { node: process.version, os: 'linux', arch: 'x64', sandbox: { kind: 'bubblewrap', version: null } },
+    environment: {
+      node: process.version,
+      os: 'linux',
+      arch: 'x64',
+      sandbox: { kind: 'bubblewrap', version: null, digest: null },
+    },
     arms: ARMS.map((arm) => plannedArm(arm.id, arm.role)),
     repeats: REPEATS,
     schedule: { design: 'williams', seed: 'bench', arms: ARMS.map((arm) => arm.id), rows: [[0, 1, 2, 3, 4]], trials },

@@ -191,6 +191,9 @@ export const PlanSchema = z
           .object({
             kind: SandboxKindSchema,
             version: z.string().nullable().describe('null when the sandbox is missing.'),
+            digest: DigestSchema.nullable().describe(
+              'sha256 of the bwrap executable the trials run (found at a fixed system path, never on PATH); null when missing.',
+            ),
           })
           .strict()
           .describe('The sandbox trials run in.'),

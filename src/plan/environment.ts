@@ -1,27 +1,19 @@
 import type { Plan } from '../contracts/plan.js';
+import { resolveBubblewrap, TRUSTED_BWRAP_PATHS } from '../io/bubblewrap.js';
 
 type Environment = Plan['environment'];
 type SandboxKind = Environment['sandbox']['kind'];
 
-/** `bwrap --version` prints "bubblewrap 0.8.0"; null when bwrap cannot be run. */
-async function bubblewrapVersion(env: NodeJS.ProcessEnv): Promise<string | null> {
-  // Loaded on use: a plan without the sandbox need not pay for importing execa.
-  const { execa } = await import('execa');
-  const result = await execa('bwrap', ['--version'], { env, extendEnv: false, reject: false, timeout: 10_000 });
-  if (result.exitCode !== 0) return null;
-  return /(\d+\.\d+(?:\.\d+)?)/.exec(String(result.stdout))?.[1] ?? null;
-}
-
-/** The machine the plan binds: Node version, OS, architecture and the sandbox with its version. */
+/** The machine the plan binds: Node version, OS, architecture and the sandbox with its version and digest. */
 export async function probeEnvironment(
   sandbox: SandboxKind,
   env: NodeJS.ProcessEnv,
 ): Promise<{ environment: Environment; blocked: string[] }> {
-  const version = sandbox === 'bubblewrap' ? await bubblewrapVersion(env) : null;
+  const bwrap = sandbox === 'bubblewrap' ? await resolveBubblewrap(env) : null;
   const blocked =
-    sandbox === 'bubblewrap' && version === null
+    sandbox === 'bubblewrap' && bwrap === null
       ? [
-          'sandbox bubblewrap not available: `bwrap --version` failed (install bubblewrap, e.g. apt-get install bubblewrap)',
+          `sandbox bubblewrap not available: no runnable bwrap at ${env.CROSSOVER_BWRAP ?? TRUSTED_BWRAP_PATHS.join(' or ')} (install bubblewrap, e.g. apt-get install bubblewrap)`,
         ]
       : [];
   return {
@@ -29,7 +21,7 @@ export async function probeEnvironment(
       node: process.version,
       os: process.platform,
       arch: process.arch,
-      sandbox: { kind: sandbox, version },
+      sandbox: { kind: sandbox, version: bwrap?.version ?? null, digest: bwrap?.digest ?? null },
     },
     blocked,
   };

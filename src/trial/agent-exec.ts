@@ -1,10 +1,13 @@
 import type { ExecOptions } from '../agents/adapter.js';
+import { CrossoverError } from '../contracts/errors.js';
+import { withoutInheritedFds } from '../io/close-fds.js';
 import { type ContainedResult, runContained } from './contained-process.js';
 import type { ProcessMarker } from './process-tree.js';
-import { bubblewrapArgv, type SandboxLayout } from './sandbox.js';
+import { bubblewrapArgv, type SandboxHost, type SandboxLayout } from './sandbox.js';
 
 export interface AgentExecSettings {
-  sandbox: 'bubblewrap' | 'none';
+  /** the sandbox to run in; null only when `none` was asked for explicitly; a reason refuses every command */
+  sandbox: SandboxHost | { reason: string } | null;
   layout: SandboxLayout;
   marker: ProcessMarker;
   /** one deadline for the whole agent run, however many commands it starts */
@@ -14,8 +17,8 @@ export interface AgentExecSettings {
 
 /**
  * The `exec` every adapter gets: runs one command under the trial's sandbox (or bare, when `none`
- * was asked for explicitly), with what is left of the trial's time, bounded output and a kill of
- * its whole process tree at the end.
+ * was asked for explicitly), with nothing inherited but stdio, what is left of the trial's time,
+ * bounded output and a kill of its whole process tree at the end.
  */
 export function agentExec(
   settings: AgentExecSettings,
@@ -23,10 +26,11 @@ export function agentExec(
   return async (argv, options) => {
     const [file, ...args] = argv;
     if (file === undefined) throw new TypeError('exec: empty argv');
-    const command =
-      settings.sandbox === 'bubblewrap'
-        ? { file: 'bwrap', args: bubblewrapArgv(settings.layout, options.cwd, argv) }
-        : { file, args };
+    const { sandbox } = settings;
+    if (sandbox && 'reason' in sandbox) throw new CrossoverError('infrastructure', sandbox.reason);
+    const command = sandbox
+      ? withoutInheritedFds(sandbox.bwrap.path, bubblewrapArgv(settings.layout, options.cwd, argv, sandbox.identity))
+      : withoutInheritedFds(file, args);
     return runContained(
       {
         ...command,

@@ -15,6 +15,7 @@ import { type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/rece
 import type { LoadedTask } from '../corpus/load.js';
 import type { BrowserSession } from '../grading/browser-session.js';
 import { type GradeResult, gradeWorkspace } from '../grading/grade.js';
+import { resolveBubblewrap } from '../io/bubblewrap.js';
 import { STATE_DIR } from '../io/layout.js';
 import { readTreeModel } from '../io/tree.js';
 import { indexRevisionMatches } from '../probe/context-index.js';
@@ -27,7 +28,7 @@ import { GRADING_CAPACITY, inGradingSlot } from './grading-slots.js';
 import type { ProcessMarker } from './process-tree.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
 import { createRunHome } from './run-home.js';
-import { bubblewrapVersion } from './sandbox.js';
+import { handOver, sandboxHost } from './sandbox.js';
 import { trialStatus } from './status.js';
 import { freshWorkspace, taskSnapshot, trialDirectory } from './workspace.js';
 import { scanWorkspace } from './workspace-scan.js';
@@ -97,6 +98,10 @@ async function staleIndexes(spec: TrialSpec): Promise<Finding[]> {
   return findings;
 }
 
+async function sandboxVersion(spec: TrialSpec): Promise<string | null> {
+  return spec.sandbox === 'bubblewrap' ? ((await resolveBubblewrap())?.version ?? null) : null;
+}
+
 interface Prepared {
   adapter: AgentAdapter;
   sandboxVersion: string | null;
@@ -113,16 +118,14 @@ async function prepare(
   markerValue: string,
 ): Promise<Prepared> {
   const adapter = adapterFor(spec.arm.agent.spec, { root: spec.root });
-  const sandboxVersion = spec.sandbox === 'bubblewrap' ? await bubblewrapVersion() : null;
-  if (spec.sandbox === 'bubblewrap' && sandboxVersion === null && !adapter.synthetic) {
-    throw new CrossoverError(
-      'infrastructure',
-      'bubblewrap (bwrap) is not installed; install it, or ask for --sandbox none explicitly',
-    );
-  }
+  // A synthetic agent runs in-process: it may do without the sandbox, but any command it starts is refused.
+  const sandbox = spec.sandbox === 'bubblewrap' ? await sandboxHost() : null;
+  if (sandbox && 'reason' in sandbox && !adapter.synthetic) throw new CrossoverError('infrastructure', sandbox.reason);
+  const sandboxVersion = sandbox && 'bwrap' in sandbox ? sandbox.bwrap.version : null;
   const snapshot = await taskSnapshot(spec.root, spec.task);
   const workspace = await freshWorkspace(trialDir, snapshot);
   const { home, tmp } = await createRunHome(trialDir, spec.root, spec.arm, spec.mcpServers);
+  if (sandbox && 'identity' in sandbox) await handOver([workspace, home, tmp], sandbox.identity);
   const env = agentEnvironment({
     host: process.env,
     home,
@@ -140,7 +143,7 @@ async function prepare(
     readOnly: spec.readOnly,
     shareNetwork: networkFinding(spec) !== null,
   };
-  const exec = agentExec({ sandbox: spec.sandbox, layout, marker, deadline, signal: spec.signal });
+  const exec = agentExec({ sandbox, layout, marker, deadline, signal: spec.signal });
   const context: AgentRunContext = {
     trialId: spec.trial.id,
     workspace,
@@ -216,7 +219,7 @@ async function agentPhase(
     const cleanup = await removeTrialDir(trialDir, spec);
     const drift = error instanceof CrossoverError && error.code === 'drift';
     const detail = scrub(`setup failed: ${(error as Error).message}`, spec, trialDir);
-    const sandbox = { kind: spec.sandbox, version: spec.sandbox === 'bubblewrap' ? await bubblewrapVersion() : null };
+    const sandbox = { kind: spec.sandbox, version: await sandboxVersion(spec) };
     return {
       notRun: notRunReceipt(base, drift ? 'drift' : 'setup-failed', sandbox, [
         { kind: 'sandbox', detail },

@@ -1,8 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync, lstatSync, readlinkSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { promisify } from 'node:util';
+import { lchown, lstat, readdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
+import { type Bubblewrap, bubblewrapCandidates, resolveBubblewrap } from '../io/bubblewrap.js';
+import { fdCloserMissing } from '../io/close-fds.js';
 
 /**
  * The trial sandbox is bubblewrap, driven directly. bwrap starts in about 3 ms; the CLI of
@@ -14,8 +15,8 @@ import { CrossoverError } from '../contracts/errors.js';
  * What the agent gets: /usr, the merged-/usr links, a few files of /etc and the node binary's
  * directory, all read-only; its workspace and run home read-write; a private /tmp, /proc and /dev.
  * The corpus, checks, reference, receipts, repository and real home are not bound, so they do not
- * exist inside. --unshare-all gives it no network, its own PID namespace (killing bwrap ends
- * every process inside, detached or not), IPC, UTS and user namespaces.
+ * exist inside. It gets no network, its own PID namespace (killing bwrap ends every process
+ * inside, detached or not), IPC and UTS namespaces, and no capabilities (see SandboxIdentity).
  */
 export interface SandboxLayout {
   /** bound read-write at the same path: the workspace, the run home, the run's TMPDIR */
@@ -60,51 +61,150 @@ function systemBinds(): string[] {
   return args;
 }
 
-/** The bwrap argv that runs `argv` in `cwd` under `layout`. */
-export function bubblewrapArgv(layout: SandboxLayout, cwd: string, argv: string[]): string[] {
-  const readOnly = layout.readOnly.filter((path) => existsSync(path)).flatMap((path) => ['--ro-bind', path, path]);
+/**
+ * Who the agent is inside the sandbox. As root, the agent must not stay host uid 0 (with uid 0 it
+ * could remount the read-only binds, mount cgroups and write /proc/sys, capabilities dropped or
+ * not), so bwrap runs without a user namespace and setpriv drops to an unprivileged uid with no
+ * capabilities and no_new_privs; the trial's writable directories are handed to that uid. As an
+ * ordinary user the agent keeps the caller's uid in a user namespace, with every capability dropped.
+ */
+export type SandboxIdentity = { kind: 'unprivileged'; uid: number; gid: number } | { kind: 'caller' };
+
+/** The uid and gid an agent gets when the harness is root: nobody's, which owns nothing on the host. */
+export const AGENT_UID = 65534;
+export const AGENT_GID = 65534;
+/** util-linux's setpriv at its Debian path, inside the sandbox's read-only /usr. */
+export const SETPRIV = '/usr/bin/setpriv';
+
+/** The sandbox this process runs agents in: bwrap by absolute path and the identity agents get. */
+export interface SandboxHost {
+  bwrap: Bubblewrap;
+  identity: SandboxIdentity;
+}
+
+/** The sandbox, or why it cannot be had: a weaker sandbox is never substituted. */
+export async function sandboxHost(): Promise<SandboxHost | { reason: string }> {
+  const bwrap = await resolveBubblewrap();
+  if (bwrap === null)
+    return {
+      reason: `bubblewrap (bwrap) is not installed at ${bubblewrapCandidates().join(' or ') || 'an absolute CROSSOVER_BWRAP'}: install it (apt-get install bubblewrap) or run with --sandbox none explicitly`,
+    };
+  const noFdCloser = fdCloserMissing();
+  if (noFdCloser !== null) return { reason: noFdCloser };
+  if (process.getuid?.() !== 0) return { bwrap, identity: { kind: 'caller' } };
+  if (!existsSync(SETPRIV))
+    return {
+      reason: `running as root needs ${SETPRIV} (util-linux) to drop the agent to an unprivileged uid; install util-linux or run as an ordinary user`,
+    };
+  return { bwrap, identity: { kind: 'unprivileged', uid: AGENT_UID, gid: AGENT_GID } };
+}
+
+/** The sandbox, or a refusal naming what is missing. */
+export async function requireSandbox(): Promise<SandboxHost> {
+  const host = await sandboxHost();
+  if ('reason' in host) throw new CrossoverError('infrastructure', host.reason);
+  return host;
+}
+
+/** Namespaces and capabilities: see SandboxIdentity for why root gets no user namespace. */
+function isolationArgs(identity: SandboxIdentity, shareNetwork: boolean): string[] {
+  const network = shareNetwork ? [] : ['--unshare-net'];
+  if (identity.kind === 'caller')
+    return ['--unshare-all', ...(shareNetwork ? ['--share-net'] : []), '--cap-drop', 'ALL'];
   return [
-    '--unshare-all',
-    ...(layout.shareNetwork ? ['--share-net'] : []),
+    '--unshare-ipc',
+    '--unshare-pid',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    ...network,
+    // Only what setpriv needs to drop to the agent's uid; setpriv then clears every set, bounding included.
+    '--cap-drop',
+    'ALL',
+    '--cap-add',
+    'CAP_SETUID',
+    '--cap-add',
+    'CAP_SETGID',
+    '--cap-add',
+    'CAP_SETPCAP',
+  ];
+}
+
+function asAgent(identity: SandboxIdentity, argv: string[]): string[] {
+  if (identity.kind === 'caller') return argv;
+  return [
+    SETPRIV,
+    `--reuid=${identity.uid}`,
+    `--regid=${identity.gid}`,
+    '--clear-groups',
+    '--inh-caps=-all',
+    '--bounding-set=-all',
+    '--no-new-privs',
+    '--',
+    ...argv,
+  ];
+}
+
+/**
+ * The directories above each bind, made searchable by everyone: bwrap creates missing parents
+ * with mode 0700 as root, which the agent's unprivileged uid could not pass through. A parent at
+ * or inside another bind is left alone (it is that bind's directory, on the host).
+ */
+function parentDirs(targets: readonly string[]): string[] {
+  const parents = new Set<string>();
+  for (const target of targets) {
+    for (let dir = dirname(target); dir !== '/' && dir !== '/tmp'; dir = dirname(dir)) parents.add(dir);
+  }
+  const inBind = (dir: string) => targets.some((target) => dir === target || dir.startsWith(`${target}/`));
+  return [...parents]
+    .filter((dir) => !inBind(dir))
+    .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1))
+    .flatMap((dir) => ['--perms', '0755', '--dir', dir]);
+}
+
+/** The bwrap argv that runs `argv` in `cwd` under `layout`, as `identity`. */
+export function bubblewrapArgv(
+  layout: SandboxLayout,
+  cwd: string,
+  argv: string[],
+  identity: SandboxIdentity,
+): string[] {
+  const readOnly = layout.readOnly.filter((path) => existsSync(path));
+  const system = systemBinds();
+  const targets = [...system.filter((_, index) => index % 3 === 2), ...readOnly, ...layout.writable];
+  return [
+    ...isolationArgs(identity, layout.shareNetwork),
     '--die-with-parent',
     '--new-session',
-    ...systemBinds(),
     '--proc',
     '/proc',
     '--dev',
     '/dev',
+    '--perms',
+    '1777',
     '--tmpfs',
     '/tmp',
-    ...readOnly,
+    ...parentDirs(targets),
+    ...system,
+    ...readOnly.flatMap((path) => ['--ro-bind', path, path]),
     ...layout.writable.flatMap((path) => ['--bind', path, path]),
     '--remount-ro',
     '/',
     '--chdir',
     cwd,
     '--',
-    ...argv,
+    ...asAgent(identity, argv),
   ];
 }
 
-let cachedVersion: Promise<string | null> | null = null;
-
-/** `bwrap --version` ("bubblewrap 0.8.0" → "0.8.0"); null when bubblewrap is not installed. */
-export function bubblewrapVersion(): Promise<string | null> {
-  cachedVersion ??= promisify(execFile)('bwrap', ['--version']).then(
-    ({ stdout }) => stdout.trim().replace(/^bubblewrap\s+/, '') || null,
-    () => null,
-  );
-  return cachedVersion;
-}
-
-/** The sandbox version, or a refusal when the sandbox was asked for and is missing. */
-export async function requireBubblewrap(): Promise<string> {
-  const version = await bubblewrapVersion();
-  if (version === null) {
-    throw new CrossoverError(
-      'infrastructure',
-      'bubblewrap (bwrap) is not installed: install it (apt-get install bubblewrap) or run with --sandbox none explicitly',
-    );
+/** Gives the agent's uid the trial's writable directories (as root; an ordinary user already owns them). */
+export async function handOver(paths: readonly string[], identity: SandboxIdentity): Promise<void> {
+  if (identity.kind === 'caller') return;
+  const { uid, gid } = identity;
+  async function own(path: string): Promise<void> {
+    await lchown(path, uid, gid);
+    const stats = await lstat(path);
+    if (!stats.isDirectory()) return;
+    for (const name of await readdir(path)) await own(join(path, name));
   }
-  return version;
+  for (const path of paths) await own(path);
 }

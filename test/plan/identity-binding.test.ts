@@ -1,5 +1,8 @@
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { digestBytes } from '../../src/contracts/canonical.js';
 import type { ProviderInput } from '../../src/contracts/provider.js';
@@ -103,32 +106,46 @@ describe('planning binds every identity and starts nothing', () => {
     }
   });
 
-  it('binds the sandbox version, and blocks with a clear reason when bwrap is missing', async () => {
+  it('binds the sandbox version and digest, and blocks with a clear reason when bwrap is missing', async () => {
     const root = await tempDir();
     const file = await withProvider(root);
+    const missing = join(root, 'no-bwrap');
     const noBwrap = await derivePlan({
       experimentFile: file,
       root,
-      env: { PATH: join(root, 'empty-bin'), SEARCH_TOKEN: 't' },
+      env: { PATH: process.env.PATH, SEARCH_TOKEN: 't', CROSSOVER_BWRAP: missing },
     });
-    expect(noBwrap.plan.environment.sandbox).toEqual({ kind: 'bubblewrap', version: null });
+    expect(noBwrap.plan.environment.sandbox).toEqual({ kind: 'bubblewrap', version: null, digest: null });
     expect(noBwrap.blocked).toContain(
-      'sandbox bubblewrap not available: `bwrap --version` failed (install bubblewrap, e.g. apt-get install bubblewrap)',
+      `sandbox bubblewrap not available: no runnable bwrap at ${missing} (install bubblewrap, e.g. apt-get install bubblewrap)`,
     );
-    const binDir = join(root, 'fake-bin');
-    await mkdir(binDir);
-    await writeFile(join(binDir, 'bwrap'), '#!/bin/sh\necho "bubblewrap 9.8.7"\n', { mode: 0o755 });
-    const fake = await derivePlan({
-      experimentFile: file,
-      root,
-      env: { PATH: `${binDir}:${process.env.PATH}`, SEARCH_TOKEN: 't' },
-    });
-    expect(fake.plan.environment).toMatchObject({
+    const real = await derivePlan({ experimentFile: file, root, env: { PATH: process.env.PATH, SEARCH_TOKEN: 't' } });
+    expect(real.plan.environment).toMatchObject({
       node: process.version,
       os: process.platform,
       arch: process.arch,
-      sandbox: { kind: 'bubblewrap', version: '9.8.7' },
+      sandbox: {
+        kind: 'bubblewrap',
+        version: expect.stringMatching(/^\d+\.\d+/),
+        digest: `sha256:${createHash('sha256')
+          .update(await readFile('/usr/bin/bwrap'))
+          .digest('hex')}`,
+      },
     });
+  });
+
+  it('binds the bwrap at its system path, not a planted one earlier on PATH', async () => {
+    const root = await tempDir();
+    const file = await withProvider(root);
+    const binDir = join(root, 'planted-bin');
+    await mkdir(binDir);
+    await writeFile(join(binDir, 'bwrap'), '#!/bin/sh\necho "bubblewrap 9.8.7"\n', { mode: 0o755 });
+    const env = { PATH: `${binDir}:${process.env.PATH}`, SEARCH_TOKEN: 't' };
+    const planted = await derivePlan({ experimentFile: file, root, env });
+    expect(planted.plan.environment.sandbox.version).not.toBe('9.8.7');
+    // The positive control: a PATH lookup, which the plan once did, finds the planted one.
+    const { stdout } = await promisify(execFile)('bwrap', ['--version'], { env });
+    expect(stdout.trim()).toBe('bubblewrap 9.8.7');
   });
 
   it('blocks a schedule larger than the trial budget instead of dropping trials', async () => {

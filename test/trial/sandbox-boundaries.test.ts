@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentExec } from '../../src/trial/agent-exec.js';
 import { agentEnvironment, MARKER_VARIABLE } from '../../src/trial/environment.js';
+import { handOver, requireSandbox } from '../../src/trial/sandbox.js';
 import { tempDir } from '../helpers/temp.js';
 
 const repo = join(import.meta.dirname, '../..');
@@ -19,11 +20,13 @@ async function sandboxed(script: string, shareNetwork = false) {
     string,
   ];
   for (const dir of [workspace, home, tmp]) await mkdir(dir);
+  const sandbox = await requireSandbox();
+  await handOver([workspace, home, tmp], sandbox.identity);
   const marker = randomBytes(6).toString('hex');
   const host = { ...process.env, CROSSOVER_TEST_SECRET: 'must-not-leak', DECLARED_KEY: 'declared-value' };
   const env = agentEnvironment({ host, home, tmp, trialDir, credentials: ['DECLARED_KEY'], marker });
   const exec = agentExec({
-    sandbox: 'bubblewrap',
+    sandbox,
     layout: { writable: [workspace, home, tmp], readOnly: [], shareNetwork },
     marker: { variable: `${MARKER_VARIABLE}=${marker}`, directory: trialDir },
     deadline: Date.now() + 30_000,
