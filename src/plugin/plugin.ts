@@ -18,6 +18,8 @@ export interface CrossoverPluginOptions {
   concurrency?: number;
   /** a run `crossover run` already prepared, so the plan is not derived twice */
   prepared?: PreparedRun;
+  /** the token of the run lock `crossover run` holds for the prepared plan */
+  runLockToken?: string;
 }
 
 const HERE = fileURLToPath(import.meta.url);
@@ -129,6 +131,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
           experimentDir: run.experiment.dir,
           agentsPerFile,
           stopReason: null,
+          runLockToken: options.runLockToken ?? null,
         };
         return {
           test: {
@@ -157,6 +160,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
           experimentDir: root,
           agentsPerFile: 1,
           stopReason: error.message,
+          runLockToken: null,
         };
         // Vitest runs no global setup for a project without test files: a project chosen by name
         // gets a stand-in file, so its global setup runs and stops it with the reason.

@@ -22,6 +22,10 @@ export const RunContextSchema = z
       .positive()
       .describe("Agents of one task file running at once: the run's concurrency spread over its workers."),
     stopReason: z.string().nullable(),
+    runLockToken: z
+      .string()
+      .nullable()
+      .describe('The token of the run lock `crossover run` took for this plan; null when the run takes its own.'),
   })
   .strict();
 

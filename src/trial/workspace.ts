@@ -51,18 +51,21 @@ async function intact(snapshot: string, task: LoadedTask): Promise<boolean> {
 }
 
 /**
- * The directory of one trial: named by a digest of (plan, trial), so no task or arm name shows in
- * any path the agent sees. Holds workspace/, home/ and tmp/.
+ * The directory of one attempt at a trial: named by a digest of (plan, trial), so no task or arm name
+ * shows in any path the agent sees, and a random suffix, so two attempts (or two processes) never
+ * share one and nothing one does can remove another's workspace. Holds workspace/, home/ and tmp/.
  */
 export function trialDirectory(root: string, planId: string, trialId: string): string {
-  return join(root, STATE_DIR, 'trials', hex(digestOf({ planId, trialId })).slice(0, 32));
+  const name = `${hex(digestOf({ planId, trialId })).slice(0, 32)}-${randomBytes(8).toString('hex')}`;
+  return join(root, STATE_DIR, 'trials', name);
 }
 
-/** A fresh copy of the snapshot as the trial's workspace: no history, nothing from an earlier attempt. */
+/** A fresh copy of the snapshot as the attempt's workspace, in its own new directory: nothing from an earlier attempt. */
 export async function freshWorkspace(trialDir: string, snapshot: string): Promise<string> {
-  await rm(trialDir, { recursive: true, force: true });
   const workspace = join(trialDir, 'workspace');
-  await mkdir(trialDir, { recursive: true });
+  await mkdir(join(trialDir, '..'), { recursive: true });
+  // Not recursive: the directory is new, and an existing one is another attempt's.
+  await mkdir(trialDir);
   await cp(snapshot, workspace, { recursive: true });
   return workspace;
 }

@@ -1,10 +1,11 @@
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CrossoverError } from '../../contracts/errors.js';
+import { acquireRunLock } from '../../io/run-lock.js';
 import { crossover } from '../../plugin/plugin.js';
-import { prepareRun } from '../../plugin/prepare.js';
+import { type PreparedRun, prepareRun } from '../../plugin/prepare.js';
 import CrossoverReporter from '../../reporters/crossover-reporter.js';
-import type { Command } from '../command.js';
+import type { CliIo, Command } from '../command.js';
 
 /**
  * Wraps Vitest's Node API. Trial failures are data, so a run that completed validly exits 0 whatever
@@ -33,28 +34,48 @@ export const runCommand: Command = {
       root: io.cwd,
       ...(values.plan ? { planFile: values.plan } : {}),
     });
-    io.out(`crossover: plan ${prepared.planId} (${prepared.plan.schedule.trials.length} trials)\n`);
-
-    // Vitest loads only for this command, so every other command starts fast.
-    const { startVitest } = await import('vitest/node');
-    const reporter = new CrossoverReporter();
-    const plugin = crossover({ experiment: experimentFile, prepared, ...(concurrency ? { concurrency } : {}) });
-    const vitest = await startVitest(
-      'test',
-      [],
-      { config: false, root: io.cwd, run: true, watch: false, reporters: ['default', reporter] },
-      { plugins: [plugin] },
-    );
-    const unhandled = vitest.state.getUnhandledErrors().length;
-    await vitest.close();
-    process.exitCode = 0;
-    const problems = [...reporter.problems, ...(unhandled > 0 ? [`${unhandled} unhandled error(s)`] : [])];
-    if (problems.length > 0 || reporter.scorecards.length === 0) {
-      io.err(
-        `crossover run: the run did not complete validly\n  - ${problems.join('\n  - ') || 'no scorecard was written'}\n`,
-      );
-      return 1;
+    // One run of a plan at a time: a second one refuses here, before Vitest starts.
+    const lock = await acquireRunLock(prepared.layout.planDir);
+    try {
+      io.out(`crossover: plan ${prepared.planId} (${prepared.plan.schedule.trials.length} trials)\n`);
+      return await runVitest(io, experimentFile, prepared, lock.token, concurrency);
+    } finally {
+      await lock.release();
     }
-    return 0;
   },
 };
+
+async function runVitest(
+  io: CliIo,
+  experimentFile: string,
+  prepared: PreparedRun,
+  runLockToken: string,
+  concurrency: number | undefined,
+): Promise<number> {
+  // Vitest loads only for this command, so every other command starts fast.
+  const { startVitest } = await import('vitest/node');
+  const reporter = new CrossoverReporter();
+  const plugin = crossover({
+    experiment: experimentFile,
+    prepared,
+    runLockToken,
+    ...(concurrency ? { concurrency } : {}),
+  });
+  const vitest = await startVitest(
+    'test',
+    [],
+    { config: false, root: io.cwd, run: true, watch: false, reporters: ['default', reporter] },
+    { plugins: [plugin] },
+  );
+  const unhandled = vitest.state.getUnhandledErrors().length;
+  await vitest.close();
+  process.exitCode = 0;
+  const problems = [...reporter.problems, ...(unhandled > 0 ? [`${unhandled} unhandled error(s)`] : [])];
+  if (problems.length > 0 || reporter.scorecards.length === 0) {
+    io.err(
+      `crossover run: the run did not complete validly\n  - ${problems.join('\n  - ') || 'no scorecard was written'}\n`,
+    );
+    return 1;
+  }
+  return 0;
+}

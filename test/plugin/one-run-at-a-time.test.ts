@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RUN_LOCK_FILE, RunLockSchema } from '../../src/io/run-lock.js';
+import { verifyReceipts } from '../../src/receipts/store.js';
+import { cli, outcomes, planDir, receiptNames, smallProject, vitest } from './project.js';
+
+const TRIALS = 16;
+/** The small experiment's code-search arm is excluded by its probe: its 4 trials are never run. */
+const RUNNABLE = 12;
+const RUN_TIMEOUT = 300_000;
+/** Statuses that mean the machinery failed a trial, not the agent: a second run must cause none. */
+const INFRASTRUCTURE = /^(check-error|setup-failed|cleanup-failed|cancelled|missing-checks)/;
+
+/** The receipts a complete run stores: one per scheduled trial, but none for an arm its probe excluded (never run). */
+async function runnableIds(dir: string): Promise<string[]> {
+  const plan = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8')) as {
+    arms: { id: string; provider: { eligibility: string | null } | null }[];
+    schedule: { trials: { id: string; arm: string }[] };
+  };
+  const excluded = new Set(plan.arms.filter((arm) => arm.provider?.eligibility === 'excluded').map((arm) => arm.id));
+  return plan.schedule.trials
+    .filter((t) => !excluded.has(t.arm))
+    .map((t) => `${t.id}.json`)
+    .sort();
+}
+
+/** Polls until `ready` holds, failing if the run it waits on ends first. */
+async function until(ready: () => Promise<boolean>, running: Promise<unknown>, what: string): Promise<void> {
+  let ended = false;
+  void running.finally(() => (ended = true));
+  for (;;) {
+    if (await ready()) return;
+    if (ended) throw new Error(`the run ended before ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function lockHolder(root: string): Promise<number | null> {
+  const dir = await planDir(root).catch(() => null);
+  if (!dir) return null;
+  const text = await readFile(join(dir, RUN_LOCK_FILE), 'utf8').catch(() => null);
+  const parsed = RunLockSchema.safeParse(text === null ? null : JSON.parse(text || 'null'));
+  return parsed.success ? parsed.data.pid : null;
+}
+
+/** Every scheduled trial has exactly one stored, verified receipt, and none failed for infrastructure. */
+async function expectEveryTrialOnce(root: string): Promise<void> {
+  const dir = await planDir(root);
+  expect(await receiptNames(dir)).toEqual(await runnableIds(dir));
+  expect(await receiptNames(dir)).toHaveLength(RUNNABLE);
+  expect((await verifyReceipts(join(dir, 'receipts'))).problems).toEqual([]);
+  for (const [name, outcome] of Object.entries(await outcomes(dir))) expect(outcome, name).not.toMatch(INFRASTRUCTURE);
+}
+
+describe('one run of a plan at a time in one state directory', () => {
+  it(
+    'two Vitest runs started at once: one runs every trial, the other refuses before any trial, naming the holder',
+    async () => {
+      const root = await smallProject();
+      const first = vitest(root, ['run', '--project', 'small']);
+      const second = vitest(root, ['run', '--project', 'small']);
+      const done: string[] = [];
+      const ended = (name: string) => (result: Awaited<typeof first>) => {
+        done.push(name);
+        return result;
+      };
+      const [a, b] = await Promise.all([first.then(ended('first')), second.then(ended('second'))]);
+      const [refused, ran] = a.all.includes('is already being run by process') ? [a, b] : [b, a];
+      expect(refused.all, refused.all).toMatch(/is already being run by process \d+, started \d{4}-\d\d-\d\dT/);
+      expect(refused.exitCode).toBe(1);
+      expect(refused.all).toMatch(/global ?setup/i);
+      expect(refused.all).not.toMatch(/trials done/);
+      // The refusing run ended first: it did not wait for the holder to finish.
+      expect(done[0]).toBe(refused === a ? 'first' : 'second');
+      expect(ran.all).toContain(`${RUNNABLE}/${TRIALS} trials done (${RUNNABLE} this run, 0 resumed)`);
+      await expectEveryTrialOnce(root);
+      // The holder released its lock when it ended.
+      expect(await lockHolder(root)).toBeNull();
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    '`crossover run` refuses with exit 3 while a Vitest run holds the plan, and runs nothing',
+    async () => {
+      const root = await smallProject();
+      const holder = vitest(root, ['run', '--project', 'small']);
+      await until(async () => (await lockHolder(root)) !== null, holder, 'it took the lock');
+      const pid = await lockHolder(root);
+      const before = (await receiptNames(await planDir(root))).length;
+      const second = await cli(root, ['run', 'experiments/small.ts']);
+      expect(second.code, second.err).toBe(3);
+      expect(second.err).toContain(`is already being run by process ${pid}, started `);
+      // The holder was not disturbed: it ran every trial (Vitest exits 1 for the trials that failed).
+      const held = await holder;
+      expect(held.all).toContain(`${RUNNABLE}/${TRIALS} trials done (${RUNNABLE} this run, 0 resumed)`);
+      expect(before).toBeLessThan(RUNNABLE);
+      await expectEveryTrialOnce(root);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    'a holder SIGKILLed mid-run leaves its lock behind; the next run takes it over and completes, none lost or doubled',
+    async () => {
+      const root = await smallProject();
+      const killed = vitest(root, ['run', '--project', 'small']);
+      await until(
+        async () => (await receiptNames(await planDir(root).catch(() => root))).length >= 3,
+        killed,
+        'it could be killed half-way',
+      );
+      process.kill(-(killed.pid as number), 'SIGKILL');
+      await killed;
+      const dir = await planDir(root);
+      expect(await lockHolder(root)).toBe(killed.pid);
+      const kept = await receiptNames(dir);
+      expect(kept.length).toBeLessThan(RUNNABLE);
+
+      const next = await cli(root, ['run', 'experiments/small.ts']);
+      expect(next.code, next.err).toBe(0);
+      const names = await receiptNames(dir);
+      for (const name of kept) expect(names).toContain(name);
+      await expectEveryTrialOnce(root);
+    },
+    RUN_TIMEOUT,
+  );
+});
