@@ -20,7 +20,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-function isExecutable(path: string): boolean {
+export function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;

@@ -11,7 +11,7 @@ import { rootRelative } from '../io/paths.js';
 import { agentIdentity } from './agent-identity.js';
 import { approvalFile, approvalReasons, readApproval } from './approval.js';
 import { costBound } from './cost.js';
-import { probeEnvironment } from './environment.js';
+import { browserBlocker, probeEnvironment } from './environment.js';
 import { type LoadedExperiment, loadExperiment } from './load-experiment.js';
 import { renderPrompt } from './prompt.js';
 import { planProvider } from './providers.js';
@@ -30,6 +30,8 @@ export interface DerivedPlan {
   summary: PlanSummary;
   /** the experiment the plan was derived from */
   experiment: LoadedExperiment;
+  /** the tasks of the slice as loaded, in plan order */
+  tasks: LoadedTask[];
 }
 
 interface Context {
@@ -270,7 +272,8 @@ export async function derivePlan(input: {
     approval: { required: reasons.length > 0, reasons },
   });
   const id = digestOf(plan);
-  const blocked = [...ctx.blocked, ...environmentBlocked];
+  const browser = browserBlocker(tasks, env);
+  const blocked = [...ctx.blocked, ...environmentBlocked, ...(browser ? [browser] : [])];
   if (experiment.stage === 0 && !plan.synthetic)
     blocked.push('stage 0 probes and plans only: a real agent runs from stage 1 on');
   if (schedule.trials.length > experiment.budget.maxTrials) {
@@ -286,5 +289,5 @@ export async function derivePlan(input: {
   if (plan.approval.required && !approved)
     blocked.push(`needs approval (${reasons.join('; ')}): run crossover approve <plan.json> to write ${approvalRel}`);
   const summary = summarizePlan(plan, { id, credentials, approval: { file: approvalRel, approved }, blocked });
-  return { plan, id, runnable: blocked.length === 0, blocked, summary, experiment: loaded };
+  return { plan, id, runnable: blocked.length === 0, blocked, summary, experiment: loaded, tasks };
 }

@@ -8,6 +8,7 @@ import { readArtifact } from '../io/json.js';
 import { type RunLayout, runLayout } from '../io/layout.js';
 import { derivePlan } from '../plan/derive.js';
 import { checkDrift, formatDrifts } from '../plan/drift.js';
+import { browserStartBlocker } from '../plan/environment.js';
 import type { LoadedExperiment } from '../plan/load-experiment.js';
 
 export interface PreparedRun {
@@ -56,10 +57,14 @@ export async function prepareRun(input: {
       );
     }
   }
-  if (!derived.runnable) {
+  // Only a run pays for starting Chromium; planning looked for its executable.
+  const blocked = derived.runnable
+    ? [await browserStartBlocker(derived.tasks, process.env)].flatMap((b) => b ?? [])
+    : derived.blocked;
+  if (blocked.length > 0) {
     throw new CrossoverError(
       'blocked',
-      `plan ${derived.id} of ${input.experimentFile} is blocked; nothing was run\n  - ${derived.blocked.join('\n  - ')}`,
+      `plan ${derived.id} of ${input.experimentFile} is blocked; nothing was run\n  - ${blocked.join('\n  - ')}`,
     );
   }
   const layout = runLayout(input.root, derived.plan.experiment.id, derived.id);

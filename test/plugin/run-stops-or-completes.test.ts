@@ -1,6 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cli, configure, planDir, receiptNames, smallProject, vitest } from './project.js';
 
 const RUN_TIMEOUT = 300_000;
@@ -20,6 +20,10 @@ async function changeOneByte(root: string, file: string): Promise<void> {
   bytes[at] = '4'.charCodeAt(0);
   await writeFile(join(root, file), bytes);
 }
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('crossover run stops before any trial, or completes whatever the trials did', () => {
   it('a plan whose hidden check changed by one byte stops `crossover run --plan` with exit 4 naming the task, before any trial', async () => {
@@ -61,6 +65,31 @@ describe('crossover run stops before any trial, or completes whatever the trials
     expect(run.code, run.err).toBe(5);
     expect(run.err).toContain('is blocked; nothing was run');
     expect(run.err).toContain('code-search');
+    expect(await anyReceipts(root)).toEqual([]);
+  });
+
+  it('a plan with browser checks is blocked before any trial when there is no Chromium, naming the install command', async () => {
+    const root = await smallProject();
+    vi.stubEnv('CROSSOVER_CHROMIUM', join(root, 'no-chromium-here'));
+    const planned = await cli(root, ['plan', 'experiments/small.ts']);
+    expect(planned.code).toBe(5);
+    expect(planned.err).toContain('Chromium, which the browser checks of browser-counter need, is unavailable');
+    expect(planned.err).toContain('apt-get install chromium-headless-shell');
+    const run = await cli(root, ['run', 'experiments/small.ts']);
+    expect(run.code, run.err).toBe(5);
+    expect(run.err).toContain('is blocked; nothing was run');
+    expect(await anyReceipts(root)).toEqual([]);
+  });
+
+  it('a Chromium that is there but cannot start blocks the run before any trial', async () => {
+    const root = await smallProject();
+    // an executable that exits at once: found, but no browser starts
+    vi.stubEnv('CROSSOVER_CHROMIUM', '/bin/false');
+    expect((await cli(root, ['plan', 'experiments/small.ts'])).code).toBe(0);
+    const run = await cli(root, ['run', 'experiments/small.ts']);
+    expect(run.code, run.err).toBe(5);
+    expect(run.err).toContain('Chromium at /bin/false failed to start');
+    expect(run.err).toContain('apt-get install chromium-headless-shell');
     expect(await anyReceipts(root)).toEqual([]);
   });
 
