@@ -134,6 +134,16 @@ export type CheckResult = z.infer<typeof CheckResultSchema>;
 export type Finding = z.infer<typeof FindingSchema>;
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
 
+/** Text cut to fit a receipt's bound, marked where it was cut: agent-controlled text can be any length. */
+export function boundedText(text: string, limit = MESSAGE_LIMIT): string {
+  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+}
+
+/** A finding whose detail fits the receipt whatever it quotes (a 2,600-character path, say). */
+export function boundedFinding(kind: Finding['kind'], detail: string): Finding {
+  return { kind, detail: boundedText(detail) };
+}
+
 /** Adds the content digest that makes a receipt verifiable. */
 export function sealReceipt(body: ReceiptBody): Receipt {
   const checked = ReceiptBodySchema.parse(body);

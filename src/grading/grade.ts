@@ -9,6 +9,7 @@ import { runNodeCheck } from './node-check.js';
 import type { CheckOutcome } from './outcome.js';
 import { type StaticServer, serveStatic } from './static-server.js';
 import { detectTampering } from './tampering.js';
+import { scanWorkspace, type WorkspaceScan } from './workspace-scan.js';
 
 export type GradeStatus = 'passed' | 'failed' | 'check-error' | 'missing-checks';
 
@@ -33,6 +34,8 @@ export interface GradeInput {
   /** the tree to grade; the checks were never in it */
   workspace: string;
   signal?: AbortSignal;
+  /** the trial's one scan of the workspace after its agent ran; absent: grading scans it itself */
+  scan?: WorkspaceScan;
   /** a Chromium shared across gradings (corpus verify); by default one is launched when needed and closed */
   browser?: BrowserSession;
 }
@@ -82,7 +85,7 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   const { task, signal } = input;
   const workspace = await realWorkspace(input.workspace);
   const planned = plannedChecks(task);
-  const findings = await detectTampering(task, workspace);
+  const findings = await detectTampering(task, input.scan ?? (await scanWorkspace(workspace)));
   if (findings.length > 0) {
     const notRun = planned.map(({ check, kind }) => ({
       id: check.id,

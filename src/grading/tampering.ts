@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import type { Finding } from '../contracts/receipt.js';
+import { boundedFinding, type Finding } from '../contracts/receipt.js';
 import type { TreeEntry, TreeModel } from '../contracts/tree.js';
-import { readTree, readTreeModel, TreeRefusal } from '../io/tree.js';
+import { readTree, readTreeModel } from '../io/tree.js';
 import type { GradedTask } from './grade.js';
+import type { WorkspaceScan } from './workspace-scan.js';
 
 /**
  * Workspace paths where a file would impersonate a hidden check: `checks/<file>` and `<file>` for
@@ -17,18 +18,16 @@ export async function taskCheckPaths(task: GradedTask): Promise<string[]> {
 }
 
 function tampering(detail: string): Finding {
-  return { kind: 'tampering', detail };
+  return boundedFinding('tampering', detail);
 }
 
-/** The graded tree, or the finding that it holds a symlink leaving it or a special file (which checks could follow out). */
-async function gradedTree(workspace: string): Promise<TreeModel | Finding> {
-  try {
-    return await readTreeModel(workspace);
-  } catch (error) {
-    if (!(error instanceof TreeRefusal)) throw error;
-    // No absolute paths in findings (they end up in receipts): the path and kind, never the target.
-    return tampering(`the workspace holds ${error.what} at ${error.path}, which the grader refuses`);
-  }
+/** Why the scanned tree cannot be graded: a bound passed, a link leaving it, a special file (which checks could follow out). */
+function refusals(scan: WorkspaceScan): Finding[] {
+  if (scan.violations.length > 0) return scan.violations;
+  // No absolute paths in findings (they end up in receipts): the path and kind, never the target.
+  return scan.refused.map((entry) =>
+    tampering(`the workspace holds ${entry.what} at ${entry.path}, which the grader refuses`),
+  );
 }
 
 /** The entries at `path` or below it: a protected path may name a file or a directory. */
@@ -49,9 +48,10 @@ function newLinks(start: TreeModel, graded: TreeModel): string[] {
  * symlinks the starting tree did not ship (checks follow links). Each is a `tampering` finding
  * naming the path.
  */
-export async function detectTampering(task: GradedTask, workspace: string): Promise<Finding[]> {
-  const graded = await gradedTree(workspace);
-  if ('kind' in graded) return [graded];
+export async function detectTampering(task: GradedTask, scan: WorkspaceScan): Promise<Finding[]> {
+  const refused = refusals(scan);
+  if (refused.length > 0) return refused;
+  const graded = scan.model;
   const start = await readTreeModel(join(task.dir, 'workspace'));
   const links = newLinks(start, graded);
   if (links.length > 0)

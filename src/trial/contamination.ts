@@ -1,6 +1,6 @@
 import type { ToolCall } from '../agents/adapter.js';
 import type { PlannedArm } from '../contracts/plan.js';
-import type { Finding } from '../contracts/receipt.js';
+import { boundedFinding, type Finding } from '../contracts/receipt.js';
 
 /** File names agent CLIs read as instructions or MCP configuration, wherever they sit in a tree. */
 const INSTRUCTION_NAMES = new Set([
@@ -60,16 +60,17 @@ function toolFindings(input: ContaminationInput): Finding[] {
     .map((call) => call.name);
   const findings: Finding[] = [];
   if (inBaseline.length > 0) {
-    findings.push({
-      kind: 'contamination',
-      detail: `context-provider tools called in an arm without a provider (${arm.role}): ${namesWithCounts(inBaseline)}`,
-    });
+    findings.push(
+      boundedFinding(
+        'contamination',
+        `context-provider tools called in an arm without a provider (${arm.role}): ${namesWithCounts(inBaseline)}`,
+      ),
+    );
   }
   if (notAllowed.length > 0)
-    findings.push({
-      kind: 'contamination',
-      detail: `tools not allowed for arm ${arm.id}: ${namesWithCounts(notAllowed)}`,
-    });
+    findings.push(
+      boundedFinding('contamination', `tools not allowed for arm ${arm.id}: ${namesWithCounts(notAllowed)}`),
+    );
   return findings;
 }
 
@@ -78,7 +79,7 @@ function fileFindings(input: ContaminationInput): Finding[] {
   if (added.length === 0) return [];
   const shown = added.slice(0, 10).join(', ') + (added.length > 10 ? ', …' : '');
   return [
-    { kind: 'contamination', detail: `instruction files the task did not ship appeared in the workspace: ${shown}` },
+    boundedFinding('contamination', `instruction files the task did not ship appeared in the workspace: ${shown}`),
   ];
 }
 

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import {
   type AgentAdapter,
   type AgentRunContext,
@@ -15,6 +17,7 @@ import { type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/rece
 import type { LoadedTask } from '../corpus/load.js';
 import type { BrowserSession } from '../grading/browser-session.js';
 import { type GradeResult, gradeWorkspace } from '../grading/grade.js';
+import { scanWorkspace, type WorkspaceScan } from '../grading/workspace-scan.js';
 import { resolveBubblewrap } from '../io/bubblewrap.js';
 import { STATE_DIR } from '../io/layout.js';
 import { readTreeModel } from '../io/tree.js';
@@ -31,7 +34,6 @@ import { createRunHome } from './run-home.js';
 import { handOver, sandboxHost } from './sandbox.js';
 import { trialStatus } from './status.js';
 import { freshWorkspace, taskSnapshot, trialDirectory } from './workspace.js';
-import { scanWorkspace } from './workspace-scan.js';
 
 /** One trial, everything bound: what runTrial derives from a plan, or `crossover trial` from its options. */
 export interface TrialSpec {
@@ -174,13 +176,19 @@ async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): 
   }
 }
 
-async function grade(spec: TrialSpec, workspace: string, trialDir: string): Promise<GradeResult | Finding> {
+async function grade(
+  spec: TrialSpec,
+  workspace: string,
+  scan: WorkspaceScan,
+  trialDir: string,
+): Promise<GradeResult | Finding> {
   try {
     const slots = join(spec.root, STATE_DIR, 'grading-slots');
     return await inGradingSlot(slots, GRADING_CAPACITY, () =>
       gradeWorkspace({
         task: spec.task,
         workspace,
+        scan,
         signal: spec.signal,
         ...(spec.browser ? { browser: spec.browser } : {}),
       }),
@@ -190,15 +198,90 @@ async function grade(spec: TrialSpec, workspace: string, trialDir: string): Prom
   }
 }
 
+/**
+ * Node's rm fails on a tree deeper than PATH_MAX (ENAMETOOLONG) and, for an ordinary user, on
+ * directories the agent made unwritable; GNU rm walks by descriptor, and chmod first restores
+ * the owner's rights. Used only when rm failed.
+ */
+async function forceRemove(trialDir: string): Promise<void> {
+  const run = promisify(execFile);
+  await run('/bin/chmod', ['-R', 'u+rwX', '--', trialDir]).catch(() => undefined);
+  await run('/bin/rm', ['-rf', '--one-file-system', '--', trialDir]);
+}
+
 async function removeTrialDir(trialDir: string, spec: TrialSpec): Promise<Finding | null> {
   try {
-    await rm(trialDir, { recursive: true, force: true, maxRetries: 2 });
+    await rm(trialDir, { recursive: true, force: true, maxRetries: 2 }).catch(() => forceRemove(trialDir));
     return null;
   } catch (error) {
     return {
       kind: 'cleanup',
       detail: scrub(`the trial directory could not be removed: ${(error as Error).message}`, spec, trialDir),
     };
+  }
+}
+
+interface AfterAgent {
+  modified: string[] | null;
+  graded: GradeResult | null;
+  contaminated: boolean;
+  stale: boolean;
+  findings: Finding[];
+}
+
+/** One scan of the workspace for the diff, contamination and tampering; then the hidden checks. */
+async function afterAgent(
+  spec: TrialSpec,
+  prepared: Prepared,
+  result: AgentRunResult,
+  trialDir: string,
+): Promise<AfterAgent> {
+  const scan = await scanWorkspace(prepared.workspace);
+  const shippedTree = await readTreeModel(prepared.snapshot);
+  const shipped = shippedTree.files;
+  // The task's own in-tree links are not the agent's doing (tampering compares their targets).
+  const shippedLinks = new Set(shippedTree.links.map((link) => link.path));
+  const others = [...scan.model.links.map((link) => link.path), ...scan.refused.map((entry) => entry.path)];
+  const modified = [
+    ...changedPaths(shipped, scan.model.files),
+    ...others.filter((path) => !shippedLinks.has(path)),
+  ].sort();
+  const contamination = detectContamination({
+    arm: spec.arm,
+    shipped: new Set([...shipped.map((entry) => entry.path), ...shippedLinks]),
+    present: [...scan.model.files.map((entry) => entry.path), ...others],
+    toolCalls: result.observation.toolCalls,
+    builtinTools: prepared.adapter.builtinTools,
+  });
+  const staleness = await staleIndexes(spec);
+  const findings = [...contamination, ...staleness];
+  const outcome = await grade(spec, prepared.workspace, scan, trialDir);
+  if ('kind' in outcome) findings.push(outcome);
+  else findings.push(...outcome.findings);
+  return {
+    modified,
+    graded: 'kind' in outcome ? null : outcome,
+    contaminated: contamination.length > 0,
+    stale: staleness.length > 0,
+    findings,
+  };
+}
+
+/**
+ * The post-agent phase never throws: whatever the agent left (a tree the scan cannot read, a
+ * grader that fails) becomes a finding, so every trial ends with a receipt and its folder removed.
+ */
+async function guardedAfterAgent(
+  spec: TrialSpec,
+  prepared: Prepared,
+  result: AgentRunResult,
+  trialDir: string,
+): Promise<AfterAgent> {
+  try {
+    return await afterAgent(spec, prepared, result, trialDir);
+  } catch (error) {
+    const detail = scrub(`the workspace could not be examined: ${(error as Error).message}`, spec, trialDir);
+    return { modified: null, graded: null, contaminated: false, stale: false, findings: [{ kind: 'grader', detail }] };
   }
 }
 
@@ -252,36 +335,11 @@ export async function executeTrial(spec: TrialSpec): Promise<ReceiptBody> {
   if (network) findings.push(network);
   if (result.error !== null) findings.push({ kind: 'agent', detail: scrub(result.error, spec, trialDir) });
 
-  let modified: string[] | null = null;
-  let graded: GradeResult | null = null;
-  let contaminated = false;
-  let stale = false;
-  if (!cancelled) {
-    const scan = await scanWorkspace(prepared.workspace);
-    const shippedTree = await readTreeModel(prepared.snapshot);
-    const shipped = shippedTree.files;
-    // The task's own in-tree links are not the agent's doing (tampering compares their targets).
-    const shippedLinks = new Set(shippedTree.links.map((link) => link.path));
-    const others = scan.others.filter((path) => !shippedLinks.has(path));
-    modified = [...changedPaths(shipped, scan.files), ...others].sort();
-    const contamination = detectContamination({
-      arm: spec.arm,
-      shipped: new Set([...shipped.map((entry) => entry.path), ...shippedLinks]),
-      present: [...scan.files.map((entry) => entry.path), ...scan.others],
-      toolCalls: result.observation.toolCalls,
-      builtinTools: prepared.adapter.builtinTools,
-    });
-    const staleness = await staleIndexes(spec);
-    contaminated = contamination.length > 0;
-    stale = staleness.length > 0;
-    findings.push(...contamination, ...staleness);
-    const outcome = await grade(spec, prepared.workspace, trialDir);
-    if ('kind' in outcome) findings.push(outcome);
-    else {
-      graded = outcome;
-      findings.push(...outcome.findings);
-    }
-  }
+  const after: AfterAgent = cancelled
+    ? { modified: null, graded: null, contaminated: false, stale: false, findings: [] }
+    : await guardedAfterAgent(spec, prepared, result, trialDir);
+  findings.push(...after.findings);
+  const { modified, graded, contaminated, stale } = after;
   const cleanup = await removeTrialDir(trialDir, spec);
   if (cleanup) findings.push(cleanup);
 
