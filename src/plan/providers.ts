@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { digestBytes, digestOf } from '../contracts/canonical.js';
+import { canonicalJson, digestBytes, digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedCommand, PlannedProvider } from '../contracts/plan.js';
 import { type ProbeEligibility, ProbeRecordSchema } from '../contracts/probe.js';
 import type { Provider } from '../contracts/provider.js';
 import { readArtifact } from '../io/json.js';
 import { isPathArgument, rootRelative } from '../io/paths.js';
+import { decideEligibility } from '../probe/eligibility.js';
+
+const same = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 
 interface Place {
   root: string;
@@ -57,6 +60,18 @@ async function readProbe(
   });
   if (record.provider !== id)
     throw new CrossoverError('invalid-input', `${path}: $.provider: expected "${id}", got "${record.provider}"`);
+  // The plan binds the digest and acts on the eligibility: both must follow from the identity recorded.
+  const digest = digestOf(record.identity);
+  if (digest !== record.digest)
+    throw new CrossoverError(
+      'invalid-input',
+      `${path}: $.digest is ${record.digest}, but its identity digests to ${digest}: the record was changed after the probe; re-run crossover probe`,
+    );
+  if (!same(decideEligibility(record.identity), record.eligibility))
+    throw new CrossoverError(
+      'invalid-input',
+      `${path}: $.eligibility is not what its identity decides: the record was changed after the probe; re-run crossover probe`,
+    );
   return { digest: record.digest, eligibility: record.eligibility };
 }
 

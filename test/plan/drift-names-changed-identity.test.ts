@@ -12,8 +12,6 @@ import {
   writeProbeRecord,
 } from './helpers.js';
 
-const probeDigest = (n: number) => `sha256:${String(n).repeat(64).slice(0, 64)}`;
-
 async function registered(experiment = syntheticExperiment()): Promise<string> {
   const root = await tempDir();
   await writeCorpus(root, SMALL_CORPUS);
@@ -76,15 +74,15 @@ describe('a drifted plan is named, never silently replaced', () => {
     await writeFile(join(root, 'providers/server.mjs'), '// server v1\n');
     const probes = experimentLayout(root, 'exp').probesDir;
     await mkdir(probes, { recursive: true });
-    await writeProbeRecord(probes, experiment.providers![0]!, probeDigest(1));
+    await writeProbeRecord(probes, experiment.providers![0]!, 'v1');
     expect((await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json'])).code).toBe(0);
 
-    await writeProbeRecord(probes, experiment.providers![0]!, probeDigest(2));
+    await writeProbeRecord(probes, experiment.providers![0]!, 'v2');
     const probeChanged = await crossover(root, ['plan', '--check', 'plan.json']);
     expect(probeChanged.code).toBe(4);
     expect(probeChanged.err).toContain('- provider search: probe record changed');
 
-    await writeProbeRecord(probes, experiment.providers![0]!, probeDigest(1));
+    await writeProbeRecord(probes, experiment.providers![0]!, 'v1');
     await writeFile(join(root, 'providers/server.mjs'), '// server v2\n');
     const fileChanged = await crossover(root, ['plan', '--check', 'plan.json']);
     expect(fileChanged.code).toBe(4);

@@ -1,9 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { main } from '../../src/cli/main.js';
+import { digestOf } from '../../src/contracts/canonical.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import { type ProbeRecord, ProbeRecordSchema } from '../../src/contracts/probe.js';
 import { type ProviderInput, ProviderSchema } from '../../src/contracts/provider.js';
+import { decideEligibility } from '../../src/probe/eligibility.js';
 
 export interface TaskSpec {
   id: string;
@@ -105,38 +107,33 @@ export async function crossover(root: string, argv: string[]): Promise<{ code: n
 }
 
 /**
- * A schema-valid probe record for `declaration` with the given identity digest, as `crossover probe`
- * writes one; planning reads it with the probe record's schema.
+ * A probe record for `declaration` as `crossover probe` writes one: schema-valid, its digest that of
+ * its identity and its eligibility what the identity decides (planning recomputes both). `variant`
+ * goes into the identity (its setup detail), so records of different variants differ in digest.
+ * Returns the digest.
  */
-export async function writeProbeRecord(
-  probesDir: string,
-  declaration: ProviderInput,
-  digest: string,
-  eligibility: ProbeRecord['eligibility'] = {
-    status: 'eligible',
-    cohort: 'local',
-    reasons: ['eligible: local cohort'],
-  },
-): Promise<void> {
+export async function writeProbeRecord(probesDir: string, declaration: ProviderInput, variant = 'v1'): Promise<string> {
   const provider = ProviderSchema.parse(declaration);
+  const identity: ProbeRecord['identity'] = {
+    declaration: provider,
+    setup: { status: 'ok', detail: variant },
+    interface: null,
+    tools: provider.allowedTools,
+    index: { status: 'skipped', detail: 'no index command declared', sampleTask: null, revision: null },
+    observability: 'mcp-protocol',
+    egress: { posture: 'none', hosts: [], sendsSource: false, needsApproval: false, approved: false },
+    credentials: [],
+    limitations: [],
+  };
   const record: ProbeRecord = ProbeRecordSchema.parse({
     schema: 'crossover.probe/1',
     provider: provider.id,
-    digest,
-    identity: {
-      declaration: provider,
-      setup: { status: 'ok', detail: null },
-      interface: null,
-      tools: provider.allowedTools,
-      index: { status: 'skipped', detail: 'no index command declared', sampleTask: null, revision: null },
-      observability: 'mcp-protocol',
-      egress: { posture: 'none', hosts: [], sendsSource: false, needsApproval: false, approved: false },
-      credentials: [],
-      limitations: [],
-    },
+    digest: digestOf(identity),
+    identity,
     measurements: { setupMs: null, index: null },
-    eligibility,
+    eligibility: decideEligibility(identity),
   });
   await mkdir(probesDir, { recursive: true });
   await writeFile(join(probesDir, `${provider.id}.json`), JSON.stringify(record));
+  return record.digest;
 }

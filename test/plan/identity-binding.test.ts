@@ -29,7 +29,6 @@ const SEARCH = {
 } as const satisfies ProviderInput;
 
 const env = { PATH: process.env.PATH };
-const PROBE = `sha256:${'a'.repeat(64)}`;
 
 async function withProvider(root: string) {
   await writeCorpus(root, SMALL_CORPUS);
@@ -70,10 +69,10 @@ describe('planning binds every identity and starts nothing', () => {
     expect(unprobed.blocked).toContain('provider search not probed: run crossover probe experiments/exp.ts');
     expect(unprobed.plan.arms[1]?.provider?.probeDigest).toBeNull();
 
-    await writeProbeRecord(experimentLayout(root, 'exp').probesDir, SEARCH, PROBE);
+    const probe = await writeProbeRecord(experimentLayout(root, 'exp').probesDir, SEARCH);
     const probed = await derivePlan({ experimentFile: file, root, env: { ...env, SEARCH_TOKEN: 'tok' } });
     const provider = probed.plan.arms[1]?.provider;
-    expect(provider).toMatchObject({ probeDigest: PROBE, eligibility: 'eligible', tools: ['search_code'] });
+    expect(provider).toMatchObject({ probeDigest: probe, eligibility: 'eligible', tools: ['search_code'] });
     expect(provider?.launch).toEqual({ command: 'node', args: ['./providers/server.mjs', '--verbose'] });
     expect(provider?.index).toEqual({ command: 'node', args: ['./providers/server.mjs', '--index'] });
     expect(provider?.files).toEqual([{ path: 'providers/server.mjs', digest: expect.stringMatching(/^sha256:/) }]);
