@@ -3,13 +3,14 @@ import { parseArgs } from 'node:util';
 import { CrossoverError } from '../../contracts/errors.js';
 import { type ReceiptVerification, verifyReceipts } from '../../receipts/store.js';
 import type { CliIo, Command } from '../command.js';
+import { terminalSafe } from '../terminal-text.js';
 
 const USAGE = 'receipts verify <dir> [--json]';
 
 function report(verification: ReceiptVerification, json: boolean, io: CliIo): number {
   if (json) io.out(`${JSON.stringify(verification, null, 2)}\n`);
   else {
-    for (const p of verification.problems) io.out(`${p.problem}: ${p.file}: ${p.detail}\n`);
+    for (const p of verification.problems) io.out(`${p.problem}: ${terminalSafe(p.file)}: ${terminalSafe(p.detail)}\n`);
     const total = verification.verified.length + verification.problems.length;
     io.out(`${verification.verified.length} of ${total} receipts verified\n`);
   }

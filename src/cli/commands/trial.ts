@@ -6,6 +6,7 @@ import { loadTask } from '../../corpus/load.js';
 import { writeReceipt } from '../../receipts/store.js';
 import { runAdHocTrial } from '../../trial/ad-hoc.js';
 import type { CliIo, Command } from '../command.js';
+import { terminalSafe, terminalSafeJson } from '../terminal-text.js';
 
 const USAGE =
   "trial <taskDir> --agent '<shell command>' [--sandbox bubblewrap|none] [--timeout <s>] [--agent-dir <dir>]... [--loopback] [--receipts <dir>] [--json]";
@@ -28,8 +29,10 @@ function summary(receipt: Receipt): string {
     `trial ${receipt.trial.id} of ${receipt.trial.taskId}: ${receipt.status} (sandbox ${receipt.sandbox.kind}, ${receipt.checksRun} checks ran)`,
   ];
   for (const check of receipt.checks)
-    lines.push(`  ${check.status.padEnd(5)} ${check.kind} ${check.id}${check.message ? `: ${check.message}` : ''}`);
-  for (const finding of receipt.findings) lines.push(`  finding ${finding.kind}: ${finding.detail}`);
+    lines.push(
+      `  ${check.status.padEnd(5)} ${check.kind} ${check.id}${check.message ? `: ${terminalSafe(check.message)}` : ''}`,
+    );
+  for (const finding of receipt.findings) lines.push(`  finding ${finding.kind}: ${terminalSafe(finding.detail)}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -86,7 +89,7 @@ export const trialCommand: Command = {
       });
       const receipt = sealReceipt(body);
       if (values.receipts !== undefined) await writeReceipt(resolve(io.cwd, values.receipts), receipt);
-      io.out(values.json ? `${JSON.stringify(receipt, null, 2)}\n` : summary(receipt));
+      io.out(values.json ? `${terminalSafeJson(receipt)}\n` : summary(receipt));
       return receipt.status === 'passed' ? 0 : 1;
     } finally {
       release();
