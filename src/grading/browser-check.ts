@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BrowserSession } from './browser-session.js';
-import { type CheckOutcome, errored, failed, PASS } from './outcome.js';
+import { type CheckOutcome, errored, failed, firstLine, PASS, withoutExpected } from './outcome.js';
 import type { StaticServer } from './static-server.js';
 
 export interface BrowserCheckRun {
@@ -17,8 +17,9 @@ export interface BrowserCheckRun {
 type BrowserCheck = (input: { page: Page; baseUrl: string; workspace: string }) => Promise<unknown>;
 
 function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  return error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
+  if (!(error instanceof Error)) return firstLine(String(error));
+  const message = withoutExpected(firstLine(error.message), error);
+  return error.name === 'Error' ? message : `${error.name}: ${message}`;
 }
 
 /** Fresh context per check; the page may reach the served origin and nothing else. */

@@ -11,6 +11,7 @@
 
 import { readFileSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { inspect } from 'node:util';
 
 // Captured before untrusted code runs, so a workspace that patches them cannot intercept results.
 const write = writeSync;
@@ -26,14 +27,26 @@ function report(text) {
   write(1, `\n@@crossover-check ${nonce} ${text}\n`);
 }
 
-// A permission denial names the permission and the resource, so a reader sees what was refused.
+// What the receipt keeps of a failure: its first line only (an assertion's diff quotes the
+// hidden expected value), with the error's own `expected` cut out of that line too, plus the
+// permission and resource of a denial so a reader sees what was refused. outcome.ts holds the
+// same rule for browser checks; this file cannot import TypeScript.
 function describe(error) {
-  let text = String(error);
+  let text = String(error).split('\n')[0];
   if (error instanceof Error) {
     const details = [error.code, error.permission, error.resource].filter((part) => typeof part === 'string');
-    text = `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}${details.length > 0 ? ` (${details.join(' ')})` : ''}`;
+    const first = String(error.message).split('\n')[0];
+    text = `${error.name === 'Error' ? '' : `${error.name}: `}${withoutExpected(first, error)}${details.length > 0 ? ` (${details.join(' ')})` : ''}`;
   }
   return text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT)}…` : text;
+}
+
+function withoutExpected(line, error) {
+  if (!('expected' in error) || error.expected === undefined) return line;
+  let text = line;
+  for (const form of new Set([inspect(error.expected), String(error.expected)]))
+    if (form.length > 0) text = text.split(form).join('<expected>');
+  return text;
 }
 
 if (!/^[0-9a-f]{32}$/.test(nonce) || !checkFile || !workspace) {

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { MESSAGE_LIMIT } from '../contracts/receipt.js';
 
 /** What one check run ended with, before the grader names it. */
@@ -11,6 +12,25 @@ export function boundedMessage(text: string, limit = 600): string {
   const flat = text.trim();
   const max = Math.min(limit, MESSAGE_LIMIT);
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Only the first line of a failure reaches a receipt: an assertion's diff quotes the expected value. */
+export function firstLine(text: string): string {
+  return text.split('\n')[0] ?? '';
+}
+
+/**
+ * The line with the error's own `expected` value (an assertion's) cut out: receipts are read by
+ * people and may reach agents, and must not carry a hidden check's answer. The node check's
+ * harness applies the same rule in plain JavaScript.
+ */
+export function withoutExpected(line: string, error: Error): string {
+  const expected = (error as { expected?: unknown }).expected;
+  if (expected === undefined) return line;
+  let text = line;
+  for (const form of new Set([inspect(expected), String(expected)]))
+    if (form.length > 0) text = text.split(form).join('<expected>');
+  return text;
 }
 
 export const PASS: CheckOutcome = { status: 'pass', message: '' };
