@@ -48,6 +48,7 @@ function plannedArm(id: string, role: PlannedArm['role']): PlannedArm {
     provider: null,
     allowedTools: [],
     instructionFiles: [],
+    skills: null,
   };
 }
 
@@ -59,6 +60,7 @@ function benchPlan(tasks: number): Plan {
     surface: 'api' as const,
     timeoutSec: 120,
     relevantFiles: i % 2 === 0 ? ['src/index.js'] : null,
+    expectedSkill: null,
   }));
   const trials: ScheduledTrial[] = [];
   for (let t = 0; t < tasks; t += 1) {
@@ -148,6 +150,7 @@ function benchReceipts(plan: Plan, planId: string): Receipt[] {
         costUsd: null,
         elapsedMs: 5_000 + Math.floor(draw() * 60_000),
         relevantFileRecall: draw(),
+        skillsUsed: null,
       },
       digest: DIGEST,
     });

@@ -66,6 +66,10 @@ export interface AgentObservation {
   inputTokens: number | null;
   outputTokens: number | null;
   costUsd: number | null;
+  /** skills the agent reported it could discover (Claude Code's system/init list); null when it does not say */
+  skillsAvailable: string[] | null;
+  /** skills the agent loaded or invoked (a Skill tool call, a read of a SKILL.md); null when unobservable */
+  skillsUsed: string[] | null;
 }
 
 export interface AgentRunResult {
@@ -80,6 +84,8 @@ export interface AgentAdapter {
   readonly synthetic: boolean;
   /** Tools the agent itself provides (file, shell): always allowed; any other call must be allowed by the arm. */
   readonly builtinTools: readonly string[];
+  /** Skills the agent ships with (never the arm's): listing or invoking one is not contamination. */
+  readonly builtinSkills: readonly string[];
   run(context: AgentRunContext): Promise<AgentRunResult>;
 }
 
@@ -90,4 +96,6 @@ export const UNOBSERVED: AgentObservation = {
   inputTokens: null,
   outputTokens: null,
   costUsd: null,
+  skillsAvailable: null,
+  skillsUsed: null,
 };

@@ -28,6 +28,7 @@ export function commandAdapter(agent: CommandAgent): AgentAdapter {
     adapter: 'command',
     synthetic: false,
     builtinTools: [],
+    builtinSkills: [],
     async run(context: AgentRunContext): Promise<AgentRunResult> {
       const result = await context.exec(['sh', '-c', agent.command], {
         cwd: context.workspace,

@@ -46,6 +46,17 @@ export function count(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
+/** The skill whose SKILL.md a path names (`…/skills/<name>/SKILL.md`): reading it loads the skill; else null. */
+export function skillOfPath(path: string): string | null {
+  const match = /(?:^|\/)skills\/([^/]+)\/SKILL\.md$/.exec(path);
+  return match ? (match[1] as string) : null;
+}
+
+/** Sorted unique names. */
+export function uniqueSorted(names: readonly string[]): string[] {
+  return [...new Set(names)].sort();
+}
+
 /** The tool of an MCP call named `mcp__<server>__<tool>`; null for any other name. */
 export function mcpToolName(name: string): string | null {
   const match = /^mcp__.+?__(.+)$/.exec(name);

@@ -22,7 +22,16 @@ export function appliesReference(agent: SyntheticAgent, trialId: string): boolea
 
 /** What a synthetic agent did: its MCP calls and the files it wrote; no model, so tokens and cost are null. */
 function observed(toolCalls: ToolCall[], filesModified: string[]): AgentObservation {
-  return { toolCalls, filesInspected: [], filesModified, inputTokens: null, outputTokens: null, costUsd: null };
+  return {
+    toolCalls,
+    filesInspected: [],
+    filesModified,
+    inputTokens: null,
+    outputTokens: null,
+    costUsd: null,
+    skillsAvailable: null,
+    skillsUsed: null,
+  };
 }
 
 function failure(error: string, toolCalls: ToolCall[]): AgentRunResult {
@@ -45,6 +54,7 @@ export function syntheticAdapter(agent: SyntheticAgent): AgentAdapter {
     adapter: 'synthetic',
     synthetic: true,
     builtinTools: [],
+    builtinSkills: [],
     async run(context: AgentRunContext): Promise<AgentRunResult> {
       const toolCalls: ToolCall[] = [];
       if (agent.queryProvider) {

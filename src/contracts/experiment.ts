@@ -14,6 +14,36 @@ export const InstructionFileSchema = z
   })
   .strict();
 
+/** A skill's folder name: how Claude Code and Codex name the skill they discover. */
+export const SkillNameSchema = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9-]{0,63}$/,
+    'expected a skill name: lower-case letters, digits and "-", at most 64 characters',
+  )
+  .describe('A skill: the name of its folder (the folder holds SKILL.md and its resources).');
+
+export const ArmSkillsSchema = z
+  .object({
+    dir: z
+      .string()
+      .min(1)
+      .describe(
+        'A directory of skills, each a folder with its SKILL.md and resources; relative to the experiment file.',
+      ),
+    include: z
+      .array(SkillNameSchema)
+      .min(1)
+      .optional()
+      .describe('The skills of the directory installed where the agent discovers them; absent means every one.'),
+    preloadTaskSkill: z
+      .boolean()
+      .default(false)
+      .describe("Load the task's preregistered skill (experiment taskSkills) from the directory into the prompt."),
+  })
+  .strict()
+  .describe("Skills installed into the arm's isolated config home, and the per-task preloaded skill.");
+
 export const ArmSchema = z
   .object({
     id: IdSchema.describe('Arm id, unique within the experiment.'),
@@ -29,6 +59,9 @@ export const ArmSchema = z
       .array(InstructionFileSchema)
       .default([])
       .describe("Files installed into the agent's run home before each trial."),
+    skills: ArmSkillsSchema.optional().describe(
+      'Absent: the arm declares no skill, and any skill found is contamination.',
+    ),
   })
   .strict();
 
@@ -152,6 +185,12 @@ export const ExperimentSchema = z
       .string()
       .optional()
       .describe('Stage 2: the stage-1 scorecard whose feasibility gates passed, relative to the experiment file.'),
+    taskSkills: z
+      .record(IdSchema, z.union([SkillNameSchema, z.literal('none')]))
+      .default({})
+      .describe(
+        'Preregistered: the skill each task benefits from, or "none"; tasks left out are not preregistered. Feeds the selection-accuracy diagnostic and preloadTaskSkill.',
+      ),
   })
   .strict()
   .describe('experiments/*.ts, the argument of defineExperiment');
@@ -159,6 +198,7 @@ export const ExperimentSchema = z
 export type Experiment = z.infer<typeof ExperimentSchema>;
 export type ExperimentInput = z.input<typeof ExperimentSchema>;
 export type Arm = z.infer<typeof ArmSchema>;
+export type ArmSkills = z.infer<typeof ArmSkillsSchema>;
 export type ArmRole = z.infer<typeof ArmRoleSchema>;
 export type Policy = z.infer<typeof PolicySchema>;
 export type Budget = z.infer<typeof BudgetSchema>;

@@ -27,6 +27,12 @@ export const PlannedTaskSchema = z
       .array(z.string())
       .nullable()
       .describe('Preregistered relevant files; null when the task has none.'),
+    expectedSkill: z
+      .string()
+      .nullable()
+      .describe(
+        'Preregistered: the skill the task benefits from, "none" when no skill helps; null when not preregistered.',
+      ),
   })
   .strict()
   .describe('One task of the corpus, bound by digest.');
@@ -81,6 +87,25 @@ export const PlannedProviderSchema = z
   .strict()
   .describe("The arm's context provider, bound by its declaration, files and probe.");
 
+export const PlannedSkillSchema = z
+  .object({
+    name: z.string().min(1).describe("The skill's folder name."),
+    digest: DigestSchema.describe("Tree digest of the skill's folder: SKILL.md and every resource, byte for byte."),
+  })
+  .strict();
+
+export const PlannedSkillsSchema = z
+  .object({
+    dir: RelativePathSchema.describe("The skills directory, relative to the plan's root."),
+    installed: z
+      .array(PlannedSkillSchema)
+      .describe("Skills installed into the agent's config home, where it discovers them; by name."),
+    preloaded: z
+      .array(PlannedSkillSchema)
+      .describe("Skills the launcher may load into a task's prompt: the preregistered skills of the slice's tasks."),
+  })
+  .strict();
+
 export const PlannedArmSchema = z
   .object({
     id: IdSchema.describe('Arm id.'),
@@ -99,6 +124,7 @@ export const PlannedArmSchema = z
           .strict(),
       )
       .describe("Files installed into the run home; source is relative to the plan's root."),
+    skills: PlannedSkillsSchema.nullable().describe('The skills the arm declares, bytes bound; null: none declared.'),
   })
   .strict();
 
@@ -233,6 +259,7 @@ export const PlanSchema = z
 
 export type Plan = z.infer<typeof PlanSchema>;
 export type PlannedArm = z.infer<typeof PlannedArmSchema>;
+export type PlannedSkills = z.infer<typeof PlannedSkillsSchema>;
 export type PlannedTask = z.infer<typeof PlannedTaskSchema>;
 export type PlannedProvider = z.infer<typeof PlannedProviderSchema>;
 export type PlannedCommand = z.infer<typeof PlannedCommandSchema>;

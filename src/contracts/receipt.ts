@@ -75,6 +75,10 @@ export const DiagnosticsSchema = z
       .max(1)
       .nullable()
       .describe('Only for tasks with preregistered relevant files.'),
+    skillsUsed: z
+      .array(z.string())
+      .nullable()
+      .describe('Skills the agent loaded or invoked, sorted; null when its transcript does not show them.'),
   })
   .strict()
   .describe('Descriptive measures of the agent; never part of the status.');

@@ -17,6 +17,7 @@ import { renderPrompt } from './prompt.js';
 import { planProvider } from './providers.js';
 import { checkArms } from './rules.js';
 import { buildSchedule } from './schedule.js';
+import { bindSkills } from './skills.js';
 import { checkStageRules, failedFeasibilityGates, stage1Mismatches, stage1Slice } from './stages.js';
 import { type PlanSummary, summarizePlan, trialsPerArm } from './summary.js';
 
@@ -139,7 +140,24 @@ async function bindStage1Scorecard(
   return { path: rootRelative(ctx.root, path, what), digest: digestBytes(text) };
 }
 
-async function bindArms(ctx: Context, promptDigest: string): Promise<PlannedArm[]> {
+/** The preregistered skill of each task of the slice ("none" included); refuses a key that is no task of the corpus. */
+function expectedSkills(experiment: Experiment, corpus: LoadedCorpus, tasks: readonly LoadedTask[], file: string) {
+  for (const id of Object.keys(experiment.taskSkills)) {
+    if (!corpus.tasks.some((t) => t.task.id === id))
+      throw new CrossoverError(
+        'invalid-input',
+        `${file}: $.taskSkills.${id}: expected a task of corpus ${corpus.corpus.id}, "${id}" is not one`,
+      );
+  }
+  return new Map(
+    tasks.flatMap((t) => {
+      const skill = experiment.taskSkills[t.task.id];
+      return skill === undefined ? [] : [[t.task.id, skill] as const];
+    }),
+  );
+}
+
+async function bindArms(ctx: Context, promptDigest: string, expected: readonly string[]): Promise<PlannedArm[]> {
   const { experiment, dir } = ctx.loaded;
   const probesDir = experimentLayout(ctx.root, experiment.id).probesDir;
   const arms: PlannedArm[] = [];
@@ -169,6 +187,11 @@ async function bindArms(ctx: Context, promptDigest: string): Promise<PlannedArm[
         digest: digestBytes(await readText(path, what)),
       });
     }
+    const skills = await bindSkills(arm.skills, expected, {
+      root: ctx.root,
+      experimentDir: dir,
+      what: `${ctx.file}: $.arms[${armIndex}].skills`,
+    });
     arms.push({
       id: arm.id,
       role: arm.role,
@@ -176,6 +199,7 @@ async function bindArms(ctx: Context, promptDigest: string): Promise<PlannedArm[
       provider,
       allowedTools: [...arm.allowedTools],
       instructionFiles,
+      skills,
     });
   }
   return arms;
@@ -226,7 +250,8 @@ export async function derivePlan(input: {
   );
   const prompt = await bindPrompt(ctx, tasks);
   const { environment, blocked: environmentBlocked } = await probeEnvironment(experiment.sandbox, env);
-  const arms = await bindArms(ctx, prompt.digest);
+  const taskSkills = expectedSkills(experiment, corpus, tasks, file);
+  const arms = await bindArms(ctx, prompt.digest, [...taskSkills.values()]);
   const stage1Scorecard = await bindStage1Scorecard(ctx, corpus, arms);
   const schedule = buildSchedule({
     experimentId: experiment.id,
@@ -256,6 +281,7 @@ export async function derivePlan(input: {
       surface: t.task.surface,
       timeoutSec: Math.min(t.task.timeoutSec, experiment.budget.trialTimeoutSec),
       relevantFiles: t.task.relevantFiles ?? null,
+      expectedSkill: taskSkills.get(t.task.id) ?? null,
     })),
     prompt,
     environment,

@@ -22,6 +22,7 @@ function configurationOf(arm: Arm, experiment: Experiment): string {
     provider: arm.provider ?? null,
     tools: arm.allowedTools,
     files: arm.instructionFiles,
+    skills: arm.skills ?? null,
   });
 }
 

@@ -42,6 +42,7 @@ export function adHocDefinition(
     provider: null,
     allowedTools: [],
     instructionFiles: [],
+    skills: null,
   };
   const planId = digestOf({
     schema: 'crossover.ad-hoc-trial/1',
@@ -82,5 +83,6 @@ export async function runAdHocTrial(input: AdHocTrialInput): Promise<ReceiptBody
     timeoutMs: input.timeoutMs,
     signal: input.signal ?? new AbortController().signal,
     referenceAllowed: false,
+    expectedSkill: null,
   });
 }

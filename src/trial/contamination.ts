@@ -35,6 +35,14 @@ export interface ContaminationInput {
   toolCalls: readonly ToolCall[] | null;
   /** tools the agent itself provides (its file and shell tools), always allowed */
   builtinTools: readonly string[];
+  /** skill folders below the run home after the run, as `<location>/<name>` */
+  skillFolders: readonly string[];
+  /** where the arm's declared skills were installed, as `<location>/<name>` */
+  installedSkills: ReadonlySet<string>;
+  /** skills the agent listed or invoked; null when unobservable */
+  agentSkills: readonly string[] | null;
+  /** skills the agent ships with: never the arm's, never contamination */
+  builtinSkills: readonly string[];
 }
 
 function namesWithCounts(names: string[]): string {
@@ -84,9 +92,32 @@ function fileFindings(input: ContaminationInput): Finding[] {
 }
 
 /**
+ * A skill the arm did not declare: a folder in one of the run home's skill locations that was not
+ * installed there, or a skill the agent listed or invoked that is neither declared nor its own.
+ */
+function skillFindings(input: ContaminationInput): Finding[] {
+  const findings: Finding[] = [];
+  const planted = input.skillFolders.filter((folder) => !input.installedSkills.has(folder));
+  if (planted.length > 0)
+    findings.push({
+      kind: 'contamination',
+      detail: `skills arm ${input.arm.id} did not declare were found in its config home: ${planted.slice(0, 10).join(', ')}`,
+    });
+  const declared = new Set([...input.installedSkills].map((folder) => folder.split('/').at(-1)));
+  const builtin = new Set(input.builtinSkills);
+  const foreign = [...new Set(input.agentSkills ?? [])].filter((name) => !declared.has(name) && !builtin.has(name));
+  if (foreign.length > 0)
+    findings.push({
+      kind: 'contamination',
+      detail: `the agent listed or invoked skills arm ${input.arm.id} did not declare: ${foreign.sort().slice(0, 10).join(', ')}`,
+    });
+  return findings;
+}
+
+/**
  * DESIGN §6 step 4: what makes a trial's outcome unattributable to its arm, whatever the checks
  * say. A stale provider index is judged where the index is known (stale-context), not here.
  */
 export function detectContamination(input: ContaminationInput): Finding[] {
-  return [...toolFindings(input), ...fileFindings(input)];
+  return [...toolFindings(input), ...fileFindings(input), ...skillFindings(input)];
 }

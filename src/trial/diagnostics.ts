@@ -62,5 +62,6 @@ export function trialDiagnostics(input: DiagnosticsInput): Diagnostics {
     costUsd: input.observation.costUsd,
     elapsedMs: input.elapsedMs,
     relevantFileRecall: relevantFileRecall(input.relevantFiles, input.observation.filesInspected, input.workspace),
+    skillsUsed: input.observation.skillsUsed,
   };
 }

@@ -11,6 +11,7 @@ import {
   UNOBSERVED,
 } from '../agents/adapter.js';
 import { adapterFor } from '../agents/registry.js';
+import { SKILL_HOMES } from '../agents/skill-homes.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import { type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/receipt.js';
@@ -32,6 +33,7 @@ import type { ProcessMarker } from './process-tree.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
 import { createRunHome } from './run-home.js';
 import { handOver, sandboxHost } from './sandbox.js';
+import { installSkills, preloadTaskSkill, skillFolders } from './skills.js';
 import { trialStatus } from './status.js';
 import { freshWorkspace, taskSnapshot, trialDirectory } from './workspace.js';
 
@@ -56,6 +58,8 @@ export interface TrialSpec {
   readOnly: string[];
   timeoutMs: number;
   signal: AbortSignal;
+  /** the task's preregistered skill ("none", or null when not preregistered): an arm may preload it */
+  expectedSkill: string | null;
   /** synthetic agents may read the hidden reference (a labelled self-test) */
   referenceAllowed: boolean;
   /** one Chromium shared by the trials of a test file; absent: grading launches its own */
@@ -104,6 +108,18 @@ async function sandboxVersion(spec: TrialSpec): Promise<string | null> {
   return spec.sandbox === 'bubblewrap' ? ((await resolveBubblewrap())?.version ?? null) : null;
 }
 
+/** Where the arm's declared skills were installed below the run home, as `<location>/<name>`. */
+function installedSkillFolders(arm: PlannedArm): Set<string> {
+  const location = SKILL_HOMES[arm.agent.spec.adapter];
+  return new Set((arm.skills?.installed ?? []).map((skill) => `${location}/${skill.name}`));
+}
+
+/** The skills the agent listed or invoked; null when it shows neither. */
+function agentSkills(observation: AgentRunResult['observation']): string[] | null {
+  if (observation.skillsAvailable === null && observation.skillsUsed === null) return null;
+  return [...(observation.skillsAvailable ?? []), ...(observation.skillsUsed ?? [])];
+}
+
 interface Prepared {
   adapter: AgentAdapter;
   sandboxVersion: string | null;
@@ -127,6 +143,8 @@ async function prepare(
   const snapshot = await taskSnapshot(spec.root, spec.task);
   const workspace = await freshWorkspace(trialDir, snapshot);
   const { home, tmp } = await createRunHome(trialDir, spec.root, spec.arm, spec.mcpServers);
+  await installSkills(home, spec.root, spec.arm, spec.arm.agent.spec.adapter);
+  const prompt = await preloadTaskSkill(spec.prompt, spec.root, spec.arm, spec.expectedSkill);
   if (sandbox && 'identity' in sandbox) await handOver([workspace, home, tmp], sandbox.identity);
   const env = agentEnvironment({
     host: process.env,
@@ -151,7 +169,7 @@ async function prepare(
     workspace,
     home,
     tmp,
-    prompt: spec.prompt,
+    prompt,
     agent: spec.arm.agent.spec,
     arm: spec.arm,
     mcpServers: spec.mcpServers,
@@ -252,6 +270,10 @@ async function afterAgent(
     present: [...scan.model.files.map((entry) => entry.path), ...others],
     toolCalls: result.observation.toolCalls,
     builtinTools: prepared.adapter.builtinTools,
+    skillFolders: await skillFolders(prepared.context.home),
+    installedSkills: installedSkillFolders(spec.arm),
+    agentSkills: agentSkills(result.observation),
+    builtinSkills: prepared.adapter.builtinSkills,
   });
   const staleness = await staleIndexes(spec);
   const findings = [...contamination, ...staleness];

@@ -52,6 +52,7 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     readOnly: [...(input.readOnly ?? []), ...needs.readOnly],
     timeoutMs: Math.min(input.timeoutMs, planned.timeoutSec * 1000),
     signal: input.signal ?? new AbortController().signal,
+    expectedSkill: planned.expectedSkill,
     referenceAllowed: input.referenceAllowed ?? plan.synthetic,
     ...(input.browser ? { browser: input.browser } : {}),
     ...(input.agentSlots ? { agentSlots: input.agentSlots } : {}),

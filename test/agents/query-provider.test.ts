@@ -38,6 +38,7 @@ function arm(role: PlannedArm['role'], withProvider: boolean): PlannedArm {
     provider: withProvider ? provider : null,
     allowedTools: [],
     instructionFiles: [],
+    skills: null,
   };
 }
 

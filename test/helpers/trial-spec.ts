@@ -36,6 +36,7 @@ export function trialSpec(
     timeoutMs: 30_000,
     signal: new AbortController().signal,
     referenceAllowed: false,
+    expectedSkill: null,
     ...overrides,
   };
 }

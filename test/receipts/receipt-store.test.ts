@@ -39,6 +39,7 @@ function sampleBody(overrides: Partial<ReceiptBody> = {}): ReceiptBody {
       costUsd: null,
       elapsedMs: 12,
       relevantFileRecall: null,
+      skillsUsed: null,
     },
     ...overrides,
   };

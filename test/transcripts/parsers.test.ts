@@ -39,6 +39,24 @@ describe('Claude Code stream-json (reference transcripts of 2.1.332)', () => {
     expect(result?.isError).toBe(false);
   });
 
+  it('reads the skills the agent could discover from system/init and the skills it invoked or read', () => {
+    const skillCall = (input: Record<string, unknown>, name = 'Skill') =>
+      JSON.stringify({
+        type: 'assistant',
+        message: { id: 'm', usage: {}, content: [{ type: 'tool_use', id: 't', name, input }] },
+      });
+    const text = [
+      reference('claude-code-2.1.332-basic.jsonl').trim(),
+      skillCall({ skill: 'pagination-bounds' }),
+      skillCall({ skill: '/plugin:async-races' }),
+      skillCall({ file_path: '/run/trial/home/.claude/skills/minimal-diff/SKILL.md' }, 'Read'),
+    ].join('\n');
+    const { observation } = parseClaudeTranscript(text);
+    expect(observation.skillsAvailable).toContain('deep-research');
+    expect(observation.skillsUsed).toEqual(['async-races', 'minimal-diff', 'pagination-bounds']);
+    expect(parseClaudeTranscript(reference('claude-code-2.1.332-basic.jsonl')).observation.skillsUsed).toEqual([]);
+  });
+
   it("counts an mcp__<server>__<tool> call as a context-tool call under the tool's own name", () => {
     const { observation } = parseClaudeTranscript(reference('claude-code-2.1.332-mcp.jsonl'));
     expect(observation.toolCalls).toEqual([
@@ -138,6 +156,25 @@ describe('Codex session rollout (recorded from 0.171.0 against the mock)', () =>
     ]);
     expect(observation.filesInspected).toEqual(['/run/trial/ws/calc.js']);
     expect([observation.inputTokens, observation.outputTokens, observation.costUsd]).toEqual([5000, 250, null]);
+  });
+
+  it('names a skill whose SKILL.md a command read, and knows no skill use from the --json events', () => {
+    const read = (cmd: string, parsed: Record<string, unknown>) =>
+      JSON.stringify({
+        type: 'event_msg',
+        payload: { type: 'item_completed', item: { type: 'CommandExecution', parsed_cmd: [{ cmd, ...parsed }] } },
+      });
+    const text = [
+      rollout.trim(),
+      read('cat /h/.codex/skills/pagination-bounds/SKILL.md', {
+        type: 'read',
+        path: '/h/.codex/skills/pagination-bounds/SKILL.md',
+      }),
+      read('cat "$CODEX_HOME/skills/async-races/SKILL.md"', { type: 'unknown' }),
+    ].join('\n');
+    expect(parseCodexRollout(rollout).skillsUsed).toEqual([]);
+    expect(parseCodexRollout(text).skillsUsed).toEqual(['async-races', 'pagination-bounds']);
+    expect(parseCodexEvents(reference('codex-0.171.0-basic.jsonl')).observation.skillsUsed).toBeNull();
   });
 
   it('gives null tokens when a token_count carries info: null (usage not reported)', () => {

@@ -32,6 +32,7 @@ function arm(overrides: Partial<PlannedArm> = {}): PlannedArm {
     },
     allowedTools: ['WebFetch'],
     instructionFiles: [],
+    skills: null,
     ...overrides,
   };
 }
@@ -40,6 +41,10 @@ const clean = {
   shipped: new Set(['src/a.js', 'AGENTS.md']),
   present: ['src/a.js', 'AGENTS.md'],
   builtinTools: ['Read', 'Edit'],
+  skillFolders: [],
+  installedSkills: new Set<string>(),
+  agentSkills: null,
+  builtinSkills: [],
 };
 
 describe('contamination rules', () => {
@@ -87,6 +92,31 @@ describe('contamination rules', () => {
       'instruction files the task did not ship appeared in the workspace: src/CLAUDE.md',
     ]);
     expect(findings.every((f) => f.kind === 'contamination')).toBe(true);
+  });
+
+  it('flags a skill folder the arm did not declare and a skill the agent listed that is neither declared nor its own', () => {
+    const declared = { installedSkills: new Set(['.claude/skills/alpha']), builtinSkills: ['debug'] };
+    const ok = detectContamination({
+      ...clean,
+      ...declared,
+      arm: arm(),
+      toolCalls: [],
+      skillFolders: ['.claude/skills/alpha'],
+      agentSkills: ['alpha', 'debug'],
+    });
+    expect(ok).toEqual([]);
+    const findings = detectContamination({
+      ...clean,
+      ...declared,
+      arm: arm(),
+      toolCalls: [],
+      skillFolders: ['.agents/skills/alpha', '.claude/skills/alpha', '.claude/skills/planted'],
+      agentSkills: ['alpha', 'debug', 'planted', 'managed'],
+    });
+    expect(findings.map((f) => f.detail)).toEqual([
+      'skills arm treatment did not declare were found in its config home: .agents/skills/alpha, .claude/skills/planted',
+      'the agent listed or invoked skills arm treatment did not declare: managed, planted',
+    ]);
   });
 
   it('flags a provider tool the arm was not given', () => {

@@ -21,6 +21,7 @@ function noopArm(instructionFiles: PlannedArm['instructionFiles'] = []): Planned
     provider: null,
     allowedTools: [],
     instructionFiles,
+    skills: null,
   };
 }
 

@@ -49,6 +49,26 @@ export const CLAUDE_BUILTIN_TOOLS = [
   'Workflow',
 ] as const;
 
+/** The skills Claude Code 2.1.x lists in system/init with an empty config dir (its bundled plugins). */
+export const CLAUDE_BUILTIN_SKILLS = [
+  'batch',
+  'claude-api',
+  'code-review',
+  'dataviz',
+  'debug',
+  'deep-research',
+  'doctor',
+  'fewer-permission-prompts',
+  'loop',
+  'plugin-authoring',
+  'run',
+  'run-skill-generator',
+  'simplify',
+  'update-config',
+  'verify',
+  'workflow-authoring',
+] as const;
+
 /** Where the run writes its stream-json transcript, inside the run home. */
 const TRANSCRIPT = 'claude-transcript.jsonl';
 
@@ -58,6 +78,7 @@ export function claudeCodeAdapter(agent: ClaudeAgent, root: string): AgentAdapte
     adapter: 'claude-code',
     synthetic: false,
     builtinTools: CLAUDE_BUILTIN_TOOLS,
+    builtinSkills: CLAUDE_BUILTIN_SKILLS,
     async run(context: AgentRunContext): Promise<AgentRunResult> {
       const { launcher } = await installedLauncher(root, agent);
       const transcriptFile = join(context.home, TRANSCRIPT);

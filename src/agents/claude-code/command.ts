@@ -35,6 +35,15 @@ export function mcpConfig(context: AgentRunContext): string {
 }
 
 /**
+ * No settings source at all, except for an arm that declares skills: Claude Code discovers the
+ * skills of its config dir only with the user source on, and that config dir is the run home's
+ * fresh one, holding nothing but the arm's skills.
+ */
+function settingSources(context: AgentRunContext): string {
+  return context.arm.skills === null ? '' : 'user';
+}
+
+/**
  * The headless command line: stream-json transcript, no user, project or local settings, strict
  * MCP config, permissions bypassed (the sandbox is the boundary). The prompt goes on stdin because
  * several flags take several values and would swallow a trailing prompt.
@@ -47,7 +56,7 @@ export function claudeArgv(launcher: string, agent: ClaudeAgent, context: AgentR
     'stream-json',
     '--verbose',
     '--setting-sources',
-    '',
+    settingSources(context),
     '--strict-mcp-config',
     '--mcp-config',
     mcpConfig(context),

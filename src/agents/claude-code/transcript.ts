@@ -1,5 +1,5 @@
 import type { AgentObservation, ToolCall } from '../adapter.js';
-import { count, jsonLines, mcpToolName, record } from '../jsonl.js';
+import { count, jsonLines, mcpToolName, record, skillOfPath, uniqueSorted } from '../jsonl.js';
 
 /** The `result` event of a Claude Code run: how it ended. */
 export interface ClaudeResult {
@@ -33,6 +33,13 @@ function toolCallOf(name: string): ToolCall {
 function pathInput(input: Record<string, unknown>, field: string | undefined): string | null {
   const value = field === undefined ? undefined : input[field];
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** The skill a tool call loads: the Skill tool's `skill` input (a leading "/" or plugin prefix dropped), or a read SKILL.md. */
+function skillUsed(tool: string, input: Record<string, unknown>, read: string | null): string | null {
+  if (tool === 'Skill' && typeof input.skill === 'string' && input.skill !== '')
+    return input.skill.replace(/^\//, '').split(':').at(-1) as string;
+  return read === null ? null : skillOfPath(read);
 }
 
 function resultOf(event: Record<string, unknown>): ClaudeResult {
@@ -83,8 +90,12 @@ export function parseClaudeTranscript(text: string): ClaudeTranscript {
   let assistantEvents = 0;
   let usageReported = true;
   let result: Record<string, unknown> | null = null;
+  let skillsAvailable: string[] | null = null;
+  const skillsUsed: string[] = [];
   for (const event of jsonLines(text)) {
     if (event.type === 'result') result = event;
+    if (event.type === 'system' && event.subtype === 'init' && Array.isArray(event.skills))
+      skillsAvailable = uniqueSorted(event.skills.filter((name): name is string => typeof name === 'string'));
     if (event.type !== 'assistant') continue;
     const message = record(event.message);
     assistantEvents += 1;
@@ -96,6 +107,8 @@ export function parseClaudeTranscript(text: string): ClaudeTranscript {
       const read = pathInput(input, INSPECTING_TOOLS[block.name]);
       const written = pathInput(input, MODIFYING_TOOLS[block.name]);
       if (read !== null) inspected.push(read);
+      const skill = skillUsed(block.name, input, read);
+      if (skill !== null) skillsUsed.push(skill);
       if (written !== null) modified.push(written);
     }
   }
@@ -109,6 +122,8 @@ export function parseClaudeTranscript(text: string): ClaudeTranscript {
       inputTokens: tokens.input,
       outputTokens: tokens.output,
       costUsd: costOf(result, tokensKnown),
+      skillsAvailable,
+      skillsUsed: uniqueSorted(skillsUsed),
     },
     result: result === null ? null : resultOf(result),
   };

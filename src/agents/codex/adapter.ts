@@ -66,6 +66,7 @@ export function codexAdapter(agent: CodexAgent, root: string): AgentAdapter {
     adapter: 'codex',
     synthetic: false,
     builtinTools: CODEX_BUILTIN_TOOLS,
+    builtinSkills: [],
     async run(context: AgentRunContext): Promise<AgentRunResult> {
       const { launcher } = await installedLauncher(root, agent);
       const eventsFile = join(context.home, EVENTS);

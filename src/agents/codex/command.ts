@@ -36,7 +36,7 @@ function mcpFlags(context: AgentRunContext): string[] {
 
 /**
  * `codex exec` with every setting on the command line (AGENTS.md): no user config, no project
- * docs or skills, no plugins or apps, no analytics or update checks, a provider that fails at the
+ * docs, skills only where the arm declares them, no plugins or apps, no analytics or update checks, a provider that fails at the
  * first error instead of retrying, only the arm's MCP servers, the prompt on stdin (`-`).
  */
 export function codexArgv(launcher: string, agent: CodexAgent, context: AgentRunContext): string[] {
@@ -49,7 +49,8 @@ export function codexArgv(launcher: string, agent: CodexAgent, context: AgentRun
     'model_providers.crossover.request_max_retries=0',
     'model_providers.crossover.stream_max_retries=0',
     'project_doc_max_bytes=0',
-    'skills.include_instructions=false',
+    // Skills only for an arm that declares them; Codex's bundled skills never.
+    `skills.include_instructions=${context.arm.skills !== null}`,
     'skills.bundled.enabled=false',
     'analytics.enabled=false',
     'check_for_update_on_startup=false',

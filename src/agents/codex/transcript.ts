@@ -1,5 +1,5 @@
 import type { AgentObservation, ToolCall } from '../adapter.js';
-import { count, jsonLines, mcpToolName, record } from '../jsonl.js';
+import { count, jsonLines, mcpToolName, record, skillOfPath, uniqueSorted } from '../jsonl.js';
 
 /** How a `codex exec --json` run ended, from its events. */
 export interface CodexEnd {
@@ -83,6 +83,8 @@ export function parseCodexEvents(text: string): CodexEvents {
       inputTokens: known ? input : null,
       outputTokens: known ? output : null,
       costUsd: null,
+      skillsAvailable: null,
+      skillsUsed: null,
     },
     end,
   };
@@ -109,14 +111,31 @@ function rolloutCall(payload: Record<string, unknown>): { call: ToolCall; modifi
   }
 }
 
-/** Files a completed command read, as Codex itself parsed the command. */
-function commandReads(payload: Record<string, unknown>): string[] {
+/** The parts of a completed command, as Codex itself parsed it. */
+function parsedCommands(payload: Record<string, unknown>): Record<string, unknown>[] {
   const item = record(payload.item);
   if (payload.type !== 'item_completed' || item.type !== 'CommandExecution' || !Array.isArray(item.parsed_cmd))
     return [];
-  return item.parsed_cmd
-    .map(record)
-    .flatMap((parsed) => (parsed.type === 'read' && typeof parsed.path === 'string' ? [parsed.path] : []));
+  return item.parsed_cmd.map(record);
+}
+
+/** Files a completed command read. */
+function commandReads(parsed: Record<string, unknown>[]): string[] {
+  return parsed.flatMap((part) => (part.type === 'read' && typeof part.path === 'string' ? [part.path] : []));
+}
+
+const SKILL_FILE = /(?:^|[\s"'/])skills\/([a-z0-9][a-z0-9-]*)\/SKILL\.md\b/g;
+
+/**
+ * Skills a command loaded: Codex loads a skill by reading its SKILL.md (its instructions say so),
+ * and a command Codex could not parse as a plain read (a quoted variable, a pipe) still names it.
+ */
+function commandSkills(parsed: Record<string, unknown>[]): string[] {
+  const fromReads = commandReads(parsed).flatMap((path) => skillOfPath(path) ?? []);
+  const fromText = parsed.flatMap((part) =>
+    typeof part.cmd === 'string' ? [...part.cmd.matchAll(SKILL_FILE)].map((match) => match[1] as string) : [],
+  );
+  return [...fromReads, ...fromText];
 }
 
 /**
@@ -129,6 +148,7 @@ export function parseCodexRollout(text: string): AgentObservation {
   const toolCalls: ToolCall[] = [];
   const inspected: string[] = [];
   const modified: string[] = [];
+  const skills: string[] = [];
   let usage: Record<string, unknown> | null = null;
   let usageMissing = false;
   for (const line of jsonLines(text)) {
@@ -141,7 +161,9 @@ export function parseCodexRollout(text: string): AgentObservation {
       }
     }
     if (line.type !== 'event_msg') continue;
-    inspected.push(...commandReads(payload));
+    const parsed = parsedCommands(payload);
+    inspected.push(...commandReads(parsed));
+    skills.push(...commandSkills(parsed));
     if (payload.type === 'token_count') {
       if (payload.info === null || payload.info === undefined) usageMissing = true;
       else usage = record(record(payload.info).total_token_usage);
@@ -155,6 +177,8 @@ export function parseCodexRollout(text: string): AgentObservation {
     inputTokens: known ? count(usage?.input_tokens) : null,
     outputTokens: known ? count(usage?.output_tokens) : null,
     costUsd: null,
+    skillsAvailable: null,
+    skillsUsed: uniqueSorted(skills),
   };
 }
 
