@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ProviderInput } from '../../src/contracts/provider.js';
 import { experimentLayout } from '../../src/io/layout.js';
 import { tempDir } from '../helpers/temp.js';
 import {
@@ -12,14 +13,14 @@ import {
   writeProbeRecord,
 } from './helpers.js';
 
-const SEARCH = {
+const SEARCH: ProviderInput = {
   id: 'search',
   kind: 'search',
   mode: 'local',
   version: '1.0.0',
   interface: { type: 'mcp-http', url: 'http://127.0.0.1:9/mcp' },
   allowedTools: ['search_code'],
-} as const;
+};
 
 /** A probed experiment whose one treatment uses the provider; returns the probe record's path. */
 async function probedProject(): Promise<{ root: string; record: string }> {

@@ -2,7 +2,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 // @ts-expect-error: a plain-JavaScript fixture without types
-import { readWorkspace, treeDigest as fixtureDigest } from '../../fixtures/providers/code-search/workspace.mjs';
+import { treeDigest as fixtureDigest, readWorkspace } from '../../fixtures/providers/code-search/workspace.mjs';
 import { treeDigest } from '../../src/io/tree.js';
 import { tempDir } from '../helpers/temp.js';
 
