@@ -21,13 +21,26 @@ export interface ExactDifferences {
 export function gcd(a: number, b: number): number {
   let x = Math.abs(a);
   let y = Math.abs(b);
-  while (y !== 0) [x, y] = [y, x % y];
+  while (y !== 0) {
+    const rest = x % y;
+    x = y;
+    y = rest;
+  }
   return x;
 }
 
 function requireRate(count: RateCount, name: string): void {
-  requireCount(count.successes, `${name}.successes`);
-  requireCount(count.valid, `${name}.valid`);
+  const { successes, valid } = count;
+  if (
+    Number.isSafeInteger(successes) &&
+    Number.isSafeInteger(valid) &&
+    successes >= 0 &&
+    successes <= valid &&
+    valid > 0
+  )
+    return;
+  requireCount(successes, `${name}.successes`);
+  requireCount(valid, `${name}.valid`);
   if (count.valid === 0 || count.successes > count.valid)
     throw new CrossoverError(
       'invalid-input',
@@ -37,11 +50,14 @@ function requireRate(count: RateCount, name: string): void {
 
 export function pairedDifferences(pairs: readonly { arm: RateCount; baseline: RateCount }[]): ExactDifferences {
   let denominator = 1;
-  pairs.forEach((pair, index) => {
-    requireRate(pair.arm, `pairedDifferences[${index}].arm`);
-    requireRate(pair.baseline, `pairedDifferences[${index}].baseline`);
-    for (const { valid } of [pair.arm, pair.baseline]) denominator = (denominator / gcd(denominator, valid)) * valid;
-  });
+  for (let index = 0; index < pairs.length; index += 1) {
+    const { arm, baseline } = pairs[index]!;
+    requireRate(arm, `pairedDifferences[${index}].arm`);
+    requireRate(baseline, `pairedDifferences[${index}].baseline`);
+    if (denominator % arm.valid !== 0) denominator = (denominator / gcd(denominator, arm.valid)) * arm.valid;
+    if (denominator % baseline.valid !== 0)
+      denominator = (denominator / gcd(denominator, baseline.valid)) * baseline.valid;
+  }
   if (!Number.isSafeInteger(denominator * Math.max(1, pairs.length)))
     throw new CrossoverError(
       'invalid-input',

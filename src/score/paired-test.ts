@@ -23,9 +23,14 @@ export type CountPair = { arm: CellCount; baseline: CellCount };
 
 /**
  * The tests every decision reads, from integer counts alone: the scorer and the power simulation
- * both call this, so a simulated experiment is judged exactly as a real one.
+ * both call this, so a simulated experiment is judged exactly as a real one. Thresholds (the α/k
+ * each p is compared with) let a p of many tasks be a double when that decides the same.
  */
-export function pairedTests(pairs: readonly CountPair[], seed: string): PairedTests {
+export function pairedTests(
+  pairs: readonly CountPair[],
+  seed: string,
+  thresholds?: { test: readonly Fraction[]; regression: readonly Fraction[] },
+): PairedTests {
   const differences = pairedDifferences(pairs);
   const regressions = pairedDifferences(
     pairs.map(({ arm, baseline }) => ({
@@ -35,8 +40,8 @@ export function pairedTests(pairs: readonly CountPair[], seed: string): PairedTe
   );
   return {
     differences,
-    test: signFlipP(differences.values, 'two-sided', `${seed}/outcome`),
-    regression: signFlipP(regressions.values, 'greater', `${seed}/regression`),
+    test: signFlipP(differences.values, 'two-sided', `${seed}/outcome`, thresholds?.test),
+    regression: signFlipP(regressions.values, 'greater', `${seed}/regression`, thresholds?.regression),
   };
 }
 

@@ -36,18 +36,19 @@ function cyrb128(text: string): [number, number, number, number] {
 }
 
 export function seededRandom(seed: string): Random {
-  let [a, b, c, d] = cyrb128(seed);
+  // State in a typed array: captured number variables would box every 32-bit value on the heap.
+  const state = Uint32Array.from(cyrb128(seed));
   const uint32 = (): number => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
-    const t = (a + b + d) >>> 0;
-    d = (d + 1) >>> 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) >>> 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) >>> 0;
+    const a = state[0]!;
+    const b = state[1]!;
+    const c = state[2]!;
+    const d = state[3]!;
+    const t = (((a + b) >>> 0) + d) >>> 0;
+    state[3] = d + 1;
+    state[0] = b ^ (b >>> 9);
+    state[1] = c + (c << 3);
+    const rotated = (c << 21) | (c >>> 11);
+    state[2] = rotated + t;
     return t;
   };
   // Warm up: the first outputs of sfc32 still echo the seed.

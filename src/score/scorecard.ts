@@ -9,6 +9,7 @@ import { feasibilityGates } from './feasibility.js';
 import { dividedBy, type Fraction, fromDecimal, toNumber } from './fraction.js';
 import { evidenceGaps } from './gaps.js';
 import { holmAdjustExact } from './holm.js';
+import { methodFigures, observedModel, treatmentPower } from './method.js';
 import { receiptsByTrial, tabulateOutcomes } from './outcomes.js';
 import { type PairResult, pairArms } from './pairwise.js';
 import { judge } from './verdict.js';
@@ -129,13 +130,16 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     });
   const paired = treatments.map((arm) => pairWithBaseline(arm, pairing, intervalAlpha!));
   const adjusted = holmAdjustExact(paired.map((pair) => pair.tests.test.p));
+  const armSummaries = plan.arms.map(summaryOf);
+  const matrix = taskMatrix(plan, cells);
+  const model = observedModel({ arms: armSummaries, matrix, policy: plan.policy, treatments: treatments.length });
   const comparisons = paired.map((pair, index) => {
     const pAdjusted = adjusted[index]!;
     const arm = summaryOf(treatments[index]!);
     return {
       ...pair.comparison,
       pAdjusted: toNumber(pAdjusted),
-      power: null,
+      power: treatmentPower(model, pair.comparison.tasks.paired, plan.repeats, planId),
       ...judge({ plan, pair, pAdjusted, arm, baseline: summaryOf(baseline), aa }),
     };
   });
@@ -154,12 +158,12 @@ export function buildScorecard(input: ScoreInput): Scorecard {
       alpha,
       intervalAlpha: intervalAlpha === null ? null : toNumber(intervalAlpha),
     },
-    arms: plan.arms.map(summaryOf),
+    arms: armSummaries,
     comparisons,
     aa: aa.map(({ result }) => result),
-    matrix: taskMatrix(plan, cells),
+    matrix,
     gaps: evidenceGaps(plan, [...facts.values()]),
     feasibility: feasibilityGates(plan, [...byTrial.values()]),
-    method: { operating: null, power: null },
+    method: methodFigures(plan, planId, model),
   };
 }

@@ -1,5 +1,5 @@
 import { CrossoverError } from '../contracts/errors.js';
-import { type Fraction, fraction } from './fraction.js';
+import { type Fraction, fraction, fromDouble, toNumber } from './fraction.js';
 import { gcd } from './paired-differences.js';
 import { seededRandom } from './random.js';
 
@@ -24,8 +24,18 @@ interface Counter<T> {
   add(a: T, b: T): T;
   big(a: T): bigint;
 }
-const NUMBER_COUNTER: Counter<number> = { zero: 0, one: 1, add: (a, b) => a + b, big: (a) => BigInt(a) };
-const BIGINT_COUNTER: Counter<bigint> = { zero: 0n, one: 1n, add: (a, b) => a + b, big: (a) => a };
+const NUMBER_COUNTER: Counter<number> = {
+  zero: 0,
+  one: 1,
+  add: (a, b) => a + b,
+  big: (a) => BigInt(a),
+};
+const BIGINT_COUNTER: Counter<bigint> = {
+  zero: 0n,
+  one: 1n,
+  add: (a, b) => a + b,
+  big: (a) => a,
+};
 
 /**
  * The sign-flip distribution as weighted points: a = Σ ε_t v_t / unit and c = Σ ε_t, each with the
@@ -71,51 +81,106 @@ export function signFlipMethod(values: readonly number[]): 'exact' | 'monte-carl
 }
 
 /** Counts of Σ ε_t v_t over all sign vectors of the non-zero values, indexed from −spread. */
-function sumCounts<T>(values: readonly number[], spread: number, counter: Counter<T>): T[] {
-  let counts: T[] = new Array<T>(2 * spread + 1).fill(counter.zero);
-  counts[spread] = counter.one;
+/**
+ * Counts of Σ ε_t v_t over all sign vectors of the non-zero values, indexed from −spread, in
+ * doubles: exact while every count stays below 2^53, that is for up to 52 values. The power
+ * simulation runs this millions of times, so it is kept free of BigInt and of boxed numbers.
+ */
+function doubleCounts(values: readonly number[], spread: number, weight = 1): Float64Array {
+  let counts = new Float64Array(2 * spread + 1);
+  let next = new Float64Array(2 * spread + 1);
+  counts[spread] = 1;
   let reach = 0;
   for (const v of values) {
-    const next: T[] = new Array<T>(2 * spread + 1).fill(counter.zero);
+    const step = Math.abs(v);
+    next.fill(0, spread - reach - step, spread + reach + step + 1);
     for (let s = spread - reach; s <= spread + reach; s += 1) {
-      const count = counts[s]!;
-      if (count === counter.zero) continue;
-      next[s + v] = counter.add(next[s + v]!, count);
-      next[s - v] = counter.add(next[s - v]!, count);
+      const count = counts[s]! * weight;
+      if (count === 0) continue;
+      next[s + step] = next[s + step]! + count;
+      next[s - step] = next[s - step]! + count;
     }
-    counts = next;
-    reach += Math.abs(v);
+    const done = next;
+    next = counts;
+    counts = done;
+    reach += step;
   }
   return counts;
 }
 
-function tail<T>(
-  counts: readonly T[],
-  spread: number,
-  observed: number,
-  alternative: Alternative,
-  counter: Counter<T>,
-) {
+/** The same counts in BigInt, for more than 52 values. */
+function bigCounts(values: readonly number[], spread: number): bigint[] {
+  let counts = new Array<bigint>(2 * spread + 1).fill(0n);
+  counts[spread] = 1n;
+  let reach = 0;
+  for (const v of values) {
+    const step = Math.abs(v);
+    const next = new Array<bigint>(2 * spread + 1).fill(0n);
+    for (let s = spread - reach; s <= spread + reach; s += 1) {
+      const count = counts[s]!;
+      if (count === 0n) continue;
+      next[s + step]! += count;
+      next[s - step]! += count;
+    }
+    counts = next;
+    reach += step;
+  }
+  return counts;
+}
+
+function isExtreme(a: number, observed: number, alternative: Alternative): boolean {
+  return alternative === 'two-sided' ? Math.abs(a) >= Math.abs(observed) : a >= observed;
+}
+
+/** Sign vectors at least as extreme as observed; the double sum is exact, being at most 2^52. */
+function tailCount(values: readonly number[], spread: number, observed: number, alternative: Alternative): bigint {
+  if (values.length <= 52) {
+    const counts = doubleCounts(values, spread);
+    let hits = 0;
+    for (let index = 0; index < counts.length; index += 1)
+      if (isExtreme(index - spread, observed, alternative)) hits += counts[index]!;
+    return BigInt(hits);
+  }
+  const counts = bigCounts(values, spread);
   let hits = 0n;
-  counts.forEach((count, index) => {
-    const a = index - spread;
-    const extreme = alternative === 'two-sided' ? Math.abs(a) >= Math.abs(observed) : a >= observed;
-    if (extreme) hits += counter.big(count);
-  });
+  for (let index = 0; index < counts.length; index += 1)
+    if (isExtreme(index - spread, observed, alternative)) hits += counts[index]!;
   return hits;
 }
 
-/** The exact p: ties do not move Σ ε_t v_t, so only the non-zero values are flipped. */
-function exactP(values: readonly number[], alternative: Alternative): Fraction {
+/**
+ * The p as a double from probabilities (each sign halves), for more than 52 values: every step
+ * only adds positive terms, so its relative error stays below (n + 2·spread + 1)·2^-53.
+ */
+function approximateP(values: readonly number[], spread: number, observed: number, alternative: Alternative): number {
+  const probabilities = doubleCounts(values, spread, 0.5);
+  let p = 0;
+  for (let index = 0; index < probabilities.length; index += 1)
+    if (isExtreme(index - spread, observed, alternative)) p += probabilities[index]!;
+  return p;
+}
+
+/** Whether a double p is so far from every threshold that the exact p decides each the same way. */
+function clearOf(p: number, thresholds: readonly Fraction[]): boolean {
+  return thresholds.every((threshold) => Math.abs(p - toNumber(threshold)) > 1e-9 * Math.max(p, 1e-300));
+}
+
+/**
+ * The exact p: ties do not move Σ ε_t v_t, so only the non-zero values are flipped. Given
+ * thresholds (the α/k a p-value is ever compared with), a p of more than 52 values that is clear
+ * of all of them is returned as its double, which decides every comparison as the exact p would;
+ * the power simulation uses this to avoid BigInt. Without thresholds it is always exact.
+ */
+function exactP(values: readonly number[], alternative: Alternative, thresholds?: readonly Fraction[]): Fraction {
   const { reduced, spread } = reduce(values);
   const decisive = reduced.filter((v) => v !== 0);
+  if (decisive.length === 0) return fraction(1);
   const observed = decisive.reduce((sum, v) => sum + v, 0);
-  const total = 1n << BigInt(decisive.length);
-  const hits =
-    decisive.length <= 52
-      ? tail(sumCounts(decisive, spread, NUMBER_COUNTER), spread, observed, alternative, NUMBER_COUNTER)
-      : tail(sumCounts(decisive, spread, BIGINT_COUNTER), spread, observed, alternative, BIGINT_COUNTER);
-  return fraction(hits, total);
+  if (decisive.length > 52 && thresholds !== undefined) {
+    const p = approximateP(decisive, spread, observed, alternative);
+    if (clearOf(p, thresholds)) return fromDouble(p);
+  }
+  return fraction(tailCount(decisive, spread, observed, alternative), 1n << BigInt(decisive.length));
 }
 
 /** Joint counts of (Σ ε_t v_t, number of + signs) over all 2^n sign vectors, ties included. */
@@ -214,8 +279,13 @@ export interface SignFlipP {
  * The p-value of H0 "each d_t is symmetric about 0": two-sided (|Σ| as large as observed) or
  * greater (Σ as large as observed). Exactly 1 when every value is 0.
  */
-export function signFlipP(values: readonly number[], alternative: Alternative, seed: string): SignFlipP {
+export function signFlipP(
+  values: readonly number[],
+  alternative: Alternative,
+  seed: string,
+  thresholds?: readonly Fraction[],
+): SignFlipP {
   const method = signFlipMethod(values);
-  if (method === 'exact') return { p: exactP(values, alternative), method, draws: null };
+  if (method === 'exact') return { p: exactP(values, alternative, thresholds), method, draws: null };
   return { p: supportP(signFlipSupport(values, seed), alternative), method, draws: MONTE_CARLO_DRAWS };
 }

@@ -42,6 +42,11 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'Score a plan from its receipts: writes scorecard.json, .md and .html (runs nothing, no network)',
     load: async () => (await import('./score.js')).scoreCommand,
   },
+  power: {
+    summary:
+      'Simulate the preregistered analysis from a scorecard (observed rates) or a plan (assumed): power, and the tasks and repeats needed for 80%',
+    load: async () => (await import('./power.js')).powerCommand,
+  },
   run: {
     summary: 'Run an experiment through Vitest: every scheduled trial, receipts, then the scorecard',
     load: async () => (await import('./run.js')).runCommand,
