@@ -1,21 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import { crossover } from './src/plugin/plugin.js';
+import { TEST_PROJECTS } from './test/projects.js';
 
 /**
- * `unit` is Crossover's own test suite. Each other project is one experiment: its trials are
- * generated tests (`vitest --project demo`, `vitest --project demo --ui`).
+ * `unit`, `system` and `e2e` are Crossover's own test suite (test/projects.ts). Each other project is
+ * one experiment: its trials are generated tests (`vitest --project demo`, `vitest --project demo --ui`).
  */
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['test/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      ...Object.entries(TEST_PROJECTS).map(([name, { include, timeoutMs }]) => ({
+        test: { name, include: [...include], testTimeout: timeoutMs, hookTimeout: timeoutMs },
+      })),
       {
         plugins: [crossover({ experiment: 'experiments/demo.ts' })],
         test: { name: 'demo', sequence: { groupOrder: 1 } },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp.js';
-import { AGENTS_DIR, PAGES_TASK, processesWith } from '../trial/hostile.js';
+import { AGENTS_DIR, PAGES_TASK, processesWith } from './hostile.js';
 
 const script = join(import.meta.dirname, 'scripts/crossover-from-source.mjs');
 

@@ -7,7 +7,7 @@ import { loadTask } from '../../src/corpus/load.js';
 import { executeTrial } from '../../src/trial/execute.js';
 import { tempDir } from '../helpers/temp.js';
 import { trialSpec } from '../helpers/trial-spec.js';
-import { PAGES_TASK } from '../trial/hostile.js';
+import { PAGES_TASK } from './hostile.js';
 
 const server = join(import.meta.dirname, '../../fixtures/providers/code-search/server.mjs');
 const codeSearch = { name: 'code-search', command: process.execPath, args: [server], env: {} };

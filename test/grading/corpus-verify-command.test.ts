@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { CorpusVerificationSchema } from '../../src/contracts/qualification.js';
-import { FIXTURE_TASKS } from '../grading/fixtures.js';
 import { tempDir } from '../helpers/temp.js';
+import { FIXTURE_TASKS } from './fixtures.js';
 
 /** A scratch project whose `corpus/` holds the named fixture tasks; returns the project directory. */
 async function fixtureCorpus(ids: string[]): Promise<string> {

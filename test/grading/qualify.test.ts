@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type LoadedTask, loadTask } from '../../src/corpus/load.js';
 import { qualifyTask } from '../../src/corpus/qualify.js';
-import { FIXTURE_TASKS, fixtureTask } from '../grading/fixtures.js';
 import { tempDir } from '../helpers/temp.js';
+import { FIXTURE_TASKS, fixtureTask } from './fixtures.js';
 
 /** A scratch copy of a fixture task, changed by `edit` before it is loaded. */
 async function variant(id: string, edit: (dir: string) => Promise<void>): Promise<LoadedTask> {
