@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll } from 'vitest';
-import type { Action, Conversation, MockRequest } from '../../fixtures/mock-models/script.js';
+import {
+  type Action,
+  type Conversation,
+  type MockRequest,
+  ROUTE_MARKER,
+  routedTask,
+} from '../../fixtures/mock-models/script.js';
 import { main } from '../../src/cli/main.js';
 import {
   type AgentInput,
@@ -68,26 +74,19 @@ async function referenceActions(taskId: string): Promise<Action[]> {
   return actions;
 }
 
-/** The title line of each task's prompt, which the mock finds in the agent's request. */
-async function taskTitles(): Promise<Map<string, string>> {
-  const titles = new Map<string, string>();
-  for (const id of TASK_IDS)
-    titles.set(
-      id,
-      (await readFile(join(CORPUS, 'tasks', id, 'prompt.md'), 'utf8')).split('\n')[0]!.replace(/^#\s*/, ''),
-    );
-  return titles;
-}
-
 const SEARCH: Action = { kind: 'mcp', server: 'code-search', tool: 'search_code', args: { query: 'page' } };
 
-/** The mock script of the whole slice: the conversation by task (prompt) and arm (provider tools offered). */
+/**
+ * The mock script of the whole slice: the conversation by task (the prompt's route marker) and arm
+ * (provider tools offered). A request without a marker for a slice task is answered with HTTP 400, so
+ * a routing mistake fails its trial loudly instead of passing as an agent that did nothing.
+ */
 export async function sliceScript(instructionFile: string): Promise<(request: MockRequest) => Conversation> {
-  const titles = await taskTitles();
   const fixes = new Map<string, Action[]>();
   for (const id of TASK_IDS) fixes.set(id, await referenceActions(id));
   return (request) => {
-    const task = TASK_IDS.find((id) => request.prompt.includes(titles.get(id)!));
+    const routed = routedTask(request.prompt);
+    const task = TASK_IDS.find((id) => id === routed);
     const treatment = request.tools.some((tool) => tool.includes('search_code'));
     const fix = fixes.get(task ?? '') ?? [];
     switch (task) {
@@ -100,7 +99,7 @@ export async function sliceScript(instructionFile: string): Promise<(request: Mo
       case TASKS.apiFails:
         return { actions: [{ kind: 'fail', status: 500 }] };
       default:
-        return { actions: [] };
+        return { actions: [{ kind: 'fail', status: 400 }] };
     }
   };
 }
@@ -121,7 +120,10 @@ export async function writeProject(
   await symlink(join(REPO, 'node_modules'), join(root, 'node_modules'));
   await mkdir(join(root, '.crossover/agents'), { recursive: true });
   await symlink(agentPrefix(REPO, agent.adapter, agent.version), agentPrefix(root, agent.adapter, agent.version));
-  await cp(join(REPO, 'experiments/prompts/default.md'), join(root, 'experiments/prompts/default.md'));
+  // The demo's template plus the route marker the mock reads (fixtures/mock-models/script.ts).
+  const template = await readFile(join(REPO, 'experiments/prompts/default.md'), 'utf8');
+  await mkdir(join(root, 'experiments/prompts'), { recursive: true });
+  await writeFile(join(root, 'experiments/prompts/scripted.md'), `${template}\n${ROUTE_MARKER} {{task.id}}\n`);
   const experiment: ExperimentInput = {
     id: 'real-agent',
     stage: 1,
@@ -143,7 +145,7 @@ export async function writeProject(
       { id: 'code-search', role: 'treatment', provider: 'code-search', allowedTools: ['search_code', 'find_symbol'] },
     ],
     repeats: 2,
-    promptTemplate: 'prompts/default.md',
+    promptTemplate: 'prompts/scripted.md',
     pricing: { currency: 'USD', inputPerMillionTokens: 0, outputPerMillionTokens: 0 },
     worstCaseTokens: { input: 100_000, output: 10_000 },
     credentials: [credential],

@@ -30,6 +30,10 @@ function mcpFlags(context: AgentRunContext): string[] {
       `${key}.args=${toml(server.args)}`,
       ...(env.length > 0 ? [`${key}.env={ ${env.join(', ')} }`] : []),
       `${key}.default_tools_approval_mode="approve"`,
+      // Without it Codex sends its first model request before the server is up, so whether the arm's
+      // tools exist on the first turn depends on timing; a required server is waited for, and one
+      // that cannot start ends the run instead of leaving the arm without its provider.
+      `${key}.required=true`,
     ];
   });
 }
