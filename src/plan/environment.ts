@@ -4,6 +4,11 @@ import { BrowserSession, chromiumPath, isExecutable } from '../grading/browser-s
 import { resolveBubblewrap, TRUSTED_BWRAP_PATHS } from '../io/bubblewrap.js';
 
 type Environment = Plan['environment'];
+
+/** How to install a missing system package: the README's set-up script (scripts/setup-system.sh), or apt. */
+function setupCommand(pkg: string): string {
+  return `npm run setup as root, or apt-get install ${pkg}`;
+}
 type SandboxKind = Environment['sandbox']['kind'];
 
 /** The machine the plan binds: Node version, OS, architecture and the sandbox with its version and digest. */
@@ -15,7 +20,7 @@ export async function probeEnvironment(
   const blocked =
     sandbox === 'bubblewrap' && bwrap === null
       ? [
-          `sandbox bubblewrap not available: no runnable bwrap at ${env.CROSSOVER_BWRAP ?? TRUSTED_BWRAP_PATHS.join(' or ')} (install bubblewrap, e.g. apt-get install bubblewrap)`,
+          `sandbox bubblewrap not available: no runnable bwrap at ${env.CROSSOVER_BWRAP ?? TRUSTED_BWRAP_PATHS.join(' or ')} (install it: ${setupCommand('bubblewrap')})`,
         ]
       : [];
   return {
@@ -29,7 +34,7 @@ export async function probeEnvironment(
   };
 }
 
-const CHROMIUM_INSTALL = 'apt-get install chromium-headless-shell';
+const CHROMIUM_INSTALL = setupCommand('chromium-headless-shell');
 
 /** The tasks of the slice with a browser check: they need a Chromium that starts. */
 function browserTasks(tasks: readonly LoadedTask[]): string[] {

@@ -116,7 +116,7 @@ describe('planning binds every identity and starts nothing', () => {
     });
     expect(noBwrap.plan.environment.sandbox).toEqual({ kind: 'bubblewrap', version: null, digest: null });
     expect(noBwrap.blocked).toContain(
-      `sandbox bubblewrap not available: no runnable bwrap at ${missing} (install bubblewrap, e.g. apt-get install bubblewrap)`,
+      `sandbox bubblewrap not available: no runnable bwrap at ${missing} (install it: npm run setup as root, or apt-get install bubblewrap)`,
     );
     const real = await derivePlan({ experimentFile: file, root, env: { PATH: process.env.PATH, SEARCH_TOKEN: 't' } });
     expect(real.plan.environment).toMatchObject({
