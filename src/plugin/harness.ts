@@ -158,6 +158,7 @@ export async function declareTrials(taskId: string): Promise<void> {
           timeoutMs,
           browser,
           agentSlots,
+          ...(context.deadlineAt === null ? {} : { deadline: context.deadlineAt }),
         });
         const receipt = sealReceipt(body);
         testContext.task.meta.crossoverReceipt = receipt;

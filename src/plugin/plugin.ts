@@ -131,6 +131,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
           experimentDir: run.experiment.dir,
           agentsPerFile,
           stopReason: null,
+          deadlineAt: Date.now() + run.plan.budget.deadlineSec * 1000,
           runLockToken: options.runLockToken ?? null,
         };
         return {
@@ -160,6 +161,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
           experimentDir: root,
           agentsPerFile: 1,
           stopReason: error.message,
+          deadlineAt: null,
           runLockToken: null,
         };
         // Vitest runs no global setup for a project without test files: a project chosen by name

@@ -22,6 +22,10 @@ export const RunContextSchema = z
       .positive()
       .describe("Agents of one task file running at once: the run's concurrency spread over its workers."),
     stopReason: z.string().nullable(),
+    deadlineAt: z
+      .number()
+      .nullable()
+      .describe("When the budget's deadline passes (epoch ms, from the run's start): no trial starts after it."),
     runLockToken: z
       .string()
       .nullable()

@@ -66,6 +66,8 @@ export interface TrialSpec {
   browser?: BrowserSession;
   /** the bound on agents at once this trial shares; absent: its agent runs at once */
   agentSlots?: AgentSlots;
+  /** the run's deadline (epoch ms): a trial not started by then is not run, one running then is cancelled */
+  deadline?: number;
 }
 
 /** Receipt text never carries this machine's paths: the trial and root directories are replaced by names. */
@@ -309,6 +311,34 @@ async function guardedAfterAgent(
 
 type AgentPhase = { notRun: ReceiptBody } | { prepared: Prepared; result: AgentRunResult; elapsedMs: number };
 
+/**
+ * The budget's deadline, checked when the trial would start (after waiting for its agent slot): a
+ * trial that cannot start in time gets a budget-exhausted receipt, so the denominator stays whole;
+ * one that starts runs under a signal that also aborts at the deadline (a cancelled receipt).
+ */
+async function startBeforeDeadline(
+  spec: TrialSpec,
+  trialDir: string,
+  base: ReturnType<typeof receiptBase>,
+): Promise<{ notRun: ReceiptBody } | (Exclude<AgentPhase, { notRun: ReceiptBody }> & { spec: TrialSpec })> {
+  if (spec.deadline === undefined) return withSpec(await agentPhase(spec, trialDir, base), spec);
+  const left = spec.deadline - Date.now();
+  if (left <= 0) {
+    const sandbox = { kind: spec.sandbox, version: await sandboxVersion(spec) };
+    return {
+      notRun: notRunReceipt(base, 'budget-exhausted', sandbox, [
+        { kind: 'budget', detail: "the run's deadline (budget.deadlineSec) passed before this trial could start" },
+      ]),
+    };
+  }
+  const bounded = { ...spec, signal: AbortSignal.any([spec.signal, AbortSignal.timeout(left)]) };
+  return withSpec(await agentPhase(bounded, trialDir, base), bounded);
+}
+
+function withSpec(phase: AgentPhase, spec: TrialSpec) {
+  return 'notRun' in phase ? phase : { ...phase, spec };
+}
+
 /** Fresh workspace and run home, then the agent: what holds one of the agent slots. */
 async function agentPhase(
   spec: TrialSpec,
@@ -342,14 +372,16 @@ async function agentPhase(
  * hidden grading, removal. Returns the receipt body; the caller seals and stores it, so a process
  * killed mid-trial leaves no receipt at all.
  */
-export async function executeTrial(spec: TrialSpec): Promise<ReceiptBody> {
+export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
+  let spec = input;
   const trialDir = trialDirectory(spec.root, spec.planId, spec.trial.id);
   const base = receiptBase(spec.planId, spec.trial, spec.arm.agent.spec);
   const phase = await (spec.agentSlots
-    ? spec.agentSlots.run(() => agentPhase(spec, trialDir, base))
-    : agentPhase(spec, trialDir, base));
+    ? spec.agentSlots.run(() => startBeforeDeadline(spec, trialDir, base))
+    : startBeforeDeadline(spec, trialDir, base));
   if ('notRun' in phase) return phase.notRun;
   const { prepared, result, elapsedMs } = phase;
+  spec = phase.spec;
   const cancelled = spec.signal.aborted;
 
   const findings: Finding[] = [];
@@ -364,6 +396,8 @@ export async function executeTrial(spec: TrialSpec): Promise<ReceiptBody> {
   const { modified, graded, contaminated, stale } = after;
   const cleanup = await removeTrialDir(trialDir, spec);
   if (cleanup) findings.push(cleanup);
+  if (spec.signal.aborted && spec.deadline !== undefined && Date.now() >= spec.deadline)
+    findings.push({ kind: 'budget', detail: "cancelled at the run's deadline (budget.deadlineSec)" });
 
   const status = trialStatus({
     cancelled: spec.signal.aborted,

@@ -8,7 +8,9 @@ import { notRunReceipt, receiptBase } from './receipt-body.js';
 /** What a plan trial adds to a trial spec, and the spec fields a plan derives (made optional). */
 export interface RunTrialInput
   extends Pick<TrialSpec, 'planId' | 'root' | 'task' | 'arm' | 'prompt' | 'sandbox' | 'mcpServers' | 'timeoutMs'>,
-    Partial<Pick<TrialSpec, 'signal' | 'referenceAllowed' | 'browser' | 'loopback' | 'readOnly' | 'agentSlots'>> {
+    Partial<
+      Pick<TrialSpec, 'signal' | 'referenceAllowed' | 'browser' | 'loopback' | 'readOnly' | 'agentSlots' | 'deadline'>
+    > {
   plan: Plan;
   trialId: string;
 }
@@ -56,5 +58,6 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     referenceAllowed: input.referenceAllowed ?? plan.synthetic,
     ...(input.browser ? { browser: input.browser } : {}),
     ...(input.agentSlots ? { agentSlots: input.agentSlots } : {}),
+    ...(input.deadline !== undefined ? { deadline: input.deadline } : {}),
   });
 }
