@@ -1,6 +1,6 @@
 /**
  * What running trials as Vitest tests costs, side by side in one run (issue 7). Prints figures;
- * asserts nothing (DESIGN: no timing assertions).
+ * asserts nothing (docs/architecture.md: no timing assertions).
  *
  * 1. Per trial, a no-op agent (synthetic noop) on the grader's valid-node task, one trial at a time,
  *    against the floor: copy the task's workspace and run its checks directly (one `node` per

@@ -1,7 +1,7 @@
 /**
  * Scoring at scale: time and peak memory to score 100,000 receipts (5 arms × 1,000 tasks × 20
  * repeats) and 1,000,000 (5 arms × 10,000 tasks × 20 repeats). Each size runs in its own process
- * so its peak RSS is its own. Prints figures; asserts nothing (DESIGN: no timing assertions).
+ * so its peak RSS is its own. Prints figures; asserts nothing (docs/architecture.md: no timing assertions).
  *
  *   npm run bench:score
  */

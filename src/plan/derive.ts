@@ -224,7 +224,7 @@ function egressHosts(experiment: Experiment): string[] {
 }
 
 /**
- * Derives the immutable plan of an experiment: binds every identity of DESIGN §4, fixes the
+ * Derives the immutable plan of an experiment: binds every identity (docs/architecture.md, "The pipeline"), fixes the
  * schedule and says whether it may run. Refuses (throws) an invalid experiment or one that breaks
  * its stage's rules; a plan that is merely blocked is returned with its reasons. Never starts an
  * agent or a provider.

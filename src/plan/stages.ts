@@ -85,7 +85,7 @@ function checkStage2(experiment: Experiment, file: string, tasks: readonly Slice
 }
 
 /**
- * The stage rules (DESIGN §8) on the resolved slice; a broken rule is refused with its name. Stage 0
+ * The stage rules (docs/architecture.md) on the resolved slice; a broken rule is refused with its name. Stage 0
  * has no shape rules: it probes and plans, and only synthetic agents run (see blockers).
  */
 export function checkStageRules(experiment: Experiment, file: string, tasks: readonly SliceTask[]): void {

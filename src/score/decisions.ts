@@ -1,7 +1,7 @@
 import { compare, type Fraction, fraction, negate } from './fraction.js';
 
 /**
- * The decisions of DESIGN §9 on exact rationals, shared by the scorer and the power simulation.
+ * The scoring decisions (docs/architecture.md) on exact rationals, shared by the scorer and the power simulation.
  * A test rejects when p ≤ α; nothing here sees a double.
  */
 export function rejects(p: Fraction, alpha: Fraction): boolean {

@@ -12,7 +12,7 @@ function countStatus(receipts: readonly Receipt[], statuses: readonly TrialStatu
 }
 
 /**
- * The feasibility gates a stage-1 run must pass before stage 2 spends more (DESIGN §8): every trial
+ * The feasibility gates a stage-1 run must pass before stage 2 spends more (docs/architecture.md, "Score"): every trial
  * set up, fresh, uncontaminated, cleaned up and observed. A scheduled trial with no receipt is no
  * evidence that setup works, so it fails the setup gate (a trial of an excluded arm is never run).
  */

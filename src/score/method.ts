@@ -7,7 +7,7 @@ import { operatingCharacteristics, type PowerModel, powerTable, simulateScenario
 export const METHOD_SIMULATIONS = 100;
 /** The stage-2 sizes a stage-0 or stage-1 scorecard states power for; `crossover power` takes any grid. */
 export const SCORECARD_GRID = { effects: [0.1, 0.15, 0.2], tasks: [30, 60, 100], repeats: [3] };
-/** The effect each treatment's power is stated for (DESIGN §9). */
+/** The effect each treatment's power is stated for (docs/architecture.md, "Score"). */
 export const STATED_EFFECT = 0.15;
 
 /** The parts of a scorecard a power model is read from. */

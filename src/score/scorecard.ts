@@ -85,7 +85,7 @@ function taskMatrix(plan: Plan, cells: CellTable): Scorecard['matrix'] {
 }
 
 /**
- * The scorecard of a plan from its receipts (DESIGN §9): pure and deterministic. Every scheduled
+ * The scorecard of a plan from its receipts (docs/architecture.md, "Score"): pure and deterministic. Every scheduled
  * trial is counted once, in plan order, so the result does not depend on the order of receipts.
  */
 export function buildScorecard(input: ScoreInput): Scorecard {

@@ -82,7 +82,7 @@ function regressionGate(input: JudgeInput): Gate {
   };
 }
 
-/** The qualification gates of DESIGN §9, evaluated for every treatment whatever its verdict. */
+/** The qualification gates (docs/architecture.md, "Score"), evaluated for every treatment whatever its verdict. */
 export function evaluateGates(input: JudgeInput): Gate[] {
   const { policy, repeats } = input.plan;
   const paired = input.pair.comparison.tasks.paired;
@@ -120,7 +120,7 @@ function outcomeVerdict(input: JudgeInput): { verdict: Verdict; reasons: string[
   return { verdict: 'no-detectable-difference', reasons };
 }
 
-/** DESIGN §9: the first verdict that applies, with every reason that decided it. */
+/** The first verdict that applies (docs/architecture.md), with every reason that decided it. */
 export function judge(input: JudgeInput): { verdict: Verdict; reasons: string[]; gates: Gate[] } {
   const gates = evaluateGates(input);
   const excluded = [...ineligibility(input.arm, 'arm'), ...ineligibility(input.baseline, 'baseline')];

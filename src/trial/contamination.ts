@@ -115,7 +115,7 @@ function skillFindings(input: ContaminationInput): Finding[] {
 }
 
 /**
- * DESIGN §6 step 4: what makes a trial's outcome unattributable to its arm, whatever the checks
+ * The contamination scan (docs/architecture.md, "Trial"): what makes a trial's outcome unattributable to its arm, whatever the checks
  * say. A stale provider index is judged where the index is known (stale-context), not here.
  */
 export function detectContamination(input: ContaminationInput): Finding[] {

@@ -368,7 +368,7 @@ async function agentPhase(
 }
 
 /**
- * DESIGN §6 for one trial: fresh workspace and run home, the agent under the sandbox, contamination,
+ * One trial (docs/architecture.md, "Trial"): fresh workspace and run home, the agent under the sandbox, contamination,
  * hidden grading, removal. Returns the receipt body; the caller seals and stores it, so a process
  * killed mid-trial leaves no receipt at all.
  */

@@ -67,7 +67,7 @@ describe('closed schemas name the file, the field and what was expected', () => 
     );
   });
 
-  it('refuses a receipt whose status is not one of DESIGN §6', () => {
+  it('refuses a receipt whose status is not one of the trial statuses', () => {
     const message = messageOf(() =>
       parseWith(ReceiptSchema, { schema: 'crossover.receipt/1', status: 'skipped' }, 'r.json'),
     );

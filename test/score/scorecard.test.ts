@@ -191,7 +191,7 @@ describe('diagnostics are unknown where they were not measured', () => {
   });
 });
 
-describe('verdicts follow DESIGN §9 in order', () => {
+describe('verdicts follow the documented order', () => {
   it('a favorable but underpowered treatment is unqualified, with every failed gate as a reason', () => {
     const scorecard = score({ stage: 2, tasks: 10, repeats: 2 }, treatmentWins);
     const result = comparison(scorecard, 'treatment-a');
