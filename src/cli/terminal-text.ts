@@ -1,4 +1,5 @@
 /** C0 controls, DEL and C1 controls (U+009B is a one-character CSI): what a terminal may act on. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: they are escaped before printing
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 function escaped(char: string): string {
