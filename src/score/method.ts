@@ -7,6 +7,12 @@ import { operatingCharacteristics, type PowerModel, powerTable, simulateScenario
 export const METHOD_SIMULATIONS = 100;
 /** The stage-2 sizes a stage-0 or stage-1 scorecard states power for; `crossover power` takes any grid. */
 export const SCORECARD_GRID = { effects: [0.1, 0.15, 0.2], tasks: [30, 60, 100], repeats: [3] };
+/**
+ * Above this many tasks a scorecard states no simulated figures: its test may leave the exact
+ * method for Monte Carlo, and simulating that would take longer than scoring. `crossover power`
+ * still simulates any size it is asked for.
+ */
+export const MAX_SIMULATED_TASKS = 150;
 /** The effect each treatment's power is stated for (docs/architecture.md, "Score"). */
 export const STATED_EFFECT = 0.15;
 
@@ -40,7 +46,7 @@ function meanRate(model: PowerModel): string {
 
 /** The method note's figures: operating characteristics at this shape; the stage-2 power table from stage 0 and 1. */
 export function methodFigures(plan: Plan, planId: string, model: PowerModel | null): Scorecard['method'] {
-  if (model === null) return { operating: null, power: null };
+  if (model === null || plan.tasks.length > MAX_SIMULATED_TASKS) return { operating: null, power: null };
   const operating = operatingCharacteristics(
     model,
     plan.tasks.length,
@@ -61,7 +67,7 @@ export function treatmentPower(
   repeats: number,
   planId: string,
 ): PowerAtEffect | null {
-  if (model === null || pairedTasks === 0) return null;
+  if (model === null || pairedTasks === 0 || pairedTasks > MAX_SIMULATED_TASKS) return null;
   const scenario = { tasks: pairedTasks, repeats, effect: STATED_EFFECT, aaShift: 0 };
   const result = simulateScenario(model, scenario, METHOD_SIMULATIONS, `${planId}/operating`);
   return { effect: STATED_EFFECT, power: result.better, simulations: METHOD_SIMULATIONS };
