@@ -1,6 +1,9 @@
 import type { Agent } from '../contracts/agent.js';
 import type { PlannedArm } from '../contracts/plan.js';
 
+/** Where the run home holds the arm's MCP servers, in the `{ mcpServers: { name: … } }` form agent CLIs read. */
+export const MCP_CONFIG_PATH = '.config/crossover/mcp.json';
+
 /** An MCP server the arm declares, as the agent should start it (stdio). */
 export interface McpServerSpec {
   name: string;
@@ -23,6 +26,8 @@ export interface ExecResult {
   timedOut: boolean;
   /** true when the output went past its bound */
   truncated: boolean;
+  /** the last bytes of each stream (a bounded tail, marked where earlier output was left out), for the evidence */
+  tails?: { stdout: string; stderr: string };
 }
 
 /**
@@ -47,6 +52,8 @@ export interface AgentRunContext {
   /** allowlisted environment plus the experiment's declared credentials */
   env: Record<string, string>;
   signal: AbortSignal;
+  /** whether `exec` runs commands under the sandbox (bubblewrap) or bare (`none`, asked for explicitly) */
+  sandboxed: boolean;
   exec(argv: string[], options: ExecOptions): Promise<ExecResult>;
   /** synthetic agents only: the task's hidden reference overlay, for labelled self-tests */
   referenceDir: string | null;

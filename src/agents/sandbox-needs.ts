@@ -21,17 +21,23 @@ function scriptReadPaths(script: string): string[] {
 }
 
 /**
- * What an installed agent needs to see inside the sandbox, read-only: its pinned install prefix and
- * each MCP server's script directory with the packages it imports (the agent starts its servers
- * inside the sandbox). And whether it must reach a model API on loopback.
+ * What an MCP server needs to see, read-only, where it runs sandboxed: each absolute script it is
+ * given with the packages it imports, an absolute command's directory, and its index.
  */
-export function agentSandboxNeeds(
-  agent: Agent,
-  root: string,
-  mcpServers: readonly McpServerSpec[],
-): { loopback: boolean; readOnly: string[] } {
+export function mcpServerReadPaths(server: McpServerSpec): string[] {
+  const scripts = server.args.filter((arg) => isAbsolute(arg) && existsSync(arg));
+  const command = isAbsolute(server.command) ? [dirname(server.command)] : [];
+  const index = server.env.CROSSOVER_INDEX_DIR === undefined ? [] : [server.env.CROSSOVER_INDEX_DIR];
+  return [...new Set([...scripts.flatMap(scriptReadPaths), ...command, ...index])];
+}
+
+/**
+ * What an agent needs to see inside the sandbox, read-only: an installed agent its pinned install
+ * prefix, a command agent its declared files. Its MCP servers run outside its sandbox, behind
+ * Crossover's proxy. And whether it must reach a model API on loopback.
+ */
+export function agentSandboxNeeds(agent: Agent, root: string): { loopback: boolean; readOnly: string[] } {
+  if (agent.adapter === 'command') return { loopback: false, readOnly: agent.files.map((file) => join(root, file)) };
   if (agent.adapter !== 'claude-code' && agent.adapter !== 'codex') return { loopback: false, readOnly: [] };
-  const scripts = mcpServers.flatMap((server) => server.args.filter((arg) => isAbsolute(arg) && existsSync(arg)));
-  const readOnly = [agentPrefix(root, agent.adapter, agent.version), ...scripts.flatMap(scriptReadPaths)];
-  return { loopback: usesLoopbackModel(agent), readOnly: [...new Set(readOnly)] };
+  return { loopback: usesLoopbackModel(agent), readOnly: [agentPrefix(root, agent.adapter, agent.version)] };
 }

@@ -58,6 +58,32 @@ export const FindingSchema = z
 
 const Count = z.number().int().nonnegative().nullable();
 
+/** At most this many context-tool calls are listed in a receipt; the evidence keeps them all. */
+export const CONTEXT_CALL_LIMIT = 500;
+
+export const ContextCallSchema = z
+  .object({
+    server: z.string().min(1).describe('The MCP server the call went to, as the arm declares it.'),
+    tool: z.string().describe('The tool name the agent called.'),
+    argumentsDigest: DigestSchema.describe('Digest of the canonical JSON of the call arguments.'),
+    answerBytes: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe("UTF-8 bytes of the answer's content the agent received; 0 for an error or no answer."),
+    outcome: z
+      .enum(['answer', 'empty', 'error', 'unanswered'])
+      .describe('empty: a result with no text or content; unanswered: the session ended before the answer.'),
+    latencyMs: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .describe('From the request to the answer, as the proxy saw it; null when unanswered.'),
+  })
+  .strict()
+  .describe("One tools/call recorded by Crossover's MCP proxy, outside the agent's reach.");
+
 export const DiagnosticsSchema = z
   .object({
     toolCalls: Count.describe('Every tool call the agent made; null when unobservable.'),
@@ -123,6 +149,16 @@ export const ReceiptBodySchema = z
     checksRun: z.number().int().nonnegative().describe('Checks that ran to a result; zero is never a pass.'),
     findings: z.array(FindingSchema).describe('Findings, in the order they were made.'),
     diagnostics: DiagnosticsSchema,
+    contextCalls: z
+      .array(ContextCallSchema)
+      .max(CONTEXT_CALL_LIMIT)
+      .optional()
+      .describe(
+        "Every context-tool call Crossover's MCP proxy recorded, in order (the first 500); absent in receipts from before the proxy.",
+      ),
+    evidence: DigestSchema.optional().describe(
+      "Digest of this trial's evidence file (evidence/<hex>.json beside the receipts); absent when none was kept.",
+    ),
   })
   .strict();
 
@@ -137,6 +173,7 @@ export type ReceiptBody = z.infer<typeof ReceiptBodySchema>;
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 export type Finding = z.infer<typeof FindingSchema>;
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
+export type ContextCall = z.infer<typeof ContextCallSchema>;
 
 /** Text cut to fit a receipt's bound, marked where it was cut: agent-controlled text can be any length. */
 export function boundedText(text: string, limit = MESSAGE_LIMIT): string {

@@ -20,7 +20,9 @@ export function feasibilityGates(plan: Plan, receipts: readonly Receipt[]): Feas
   // An ineligible arm's trials are never run: they are excluded, not evidence that setup fails.
   const missing = plan.schedule.trials.length - excludedTrialCount(plan) - receipts.length;
   const setupFailed = countStatus(receipts, ['setup-failed']);
-  const unobserved = receipts.filter((r) => r.diagnostics.toolCalls === null).length;
+  // Context-tool calls decide contamination and the comparison: they must be known. Built-in tool
+  // counts of an agent without a transcript parser are unknown (null) and do not fail the gate.
+  const unobserved = receipts.filter((r) => r.diagnostics.contextToolCalls === null).length;
   return {
     setup: gate(
       setupFailed + missing,
@@ -40,8 +42,8 @@ export function feasibilityGates(plan: Plan, receipts: readonly Receipt[]): Feas
     ),
     observability: gate(
       unobserved,
-      'trial(s) whose tool calls could not be observed',
-      "every trial's tool calls were observed",
+      'trial(s) whose context-tool calls could not be observed',
+      "every trial's context-tool calls were observed",
     ),
   };
 }

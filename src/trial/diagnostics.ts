@@ -1,5 +1,6 @@
-import type { AgentObservation } from '../agents/adapter.js';
-import type { Diagnostics } from '../contracts/receipt.js';
+import type { AgentObservation, ToolCall } from '../agents/adapter.js';
+import type { PlannedArm } from '../contracts/plan.js';
+import type { ContextCall, Diagnostics } from '../contracts/receipt.js';
 import type { TreeEntry } from '../contracts/tree.js';
 
 /** Paths added, changed or removed between two trees: what the agent really modified. */
@@ -31,8 +32,35 @@ export function relevantFileRecall(
   return relevant.filter((path) => seen.has(path)).length / relevant.length;
 }
 
+/** The tool calls a trial is judged by, each part null when unknown. */
+export interface ObservedCalls {
+  /** the agent's own tools (file, shell), from its transcript: null for an agent without a parser */
+  builtin: ToolCall[] | null;
+  /** context-tool calls */
+  context: ToolCall[] | null;
+}
+
+/**
+ * Context-tool calls come from Crossover's MCP proxy whenever the arm's context reaches the agent
+ * as stdio MCP servers (or there is none): a transcript the agent can write never changes them, and
+ * an MCP call the transcript claims but the proxy never saw did not happen. A provider of another
+ * interface (an API whose adapter logs its calls) is still read from the transcript.
+ */
+export function observedCalls(
+  arm: PlannedArm,
+  observation: AgentObservation,
+  proxied: readonly ContextCall[],
+): ObservedCalls {
+  const calls = observation.toolCalls;
+  const builtin = calls === null ? null : calls.filter((call) => !call.context);
+  if (arm.provider !== null && arm.provider.interface !== 'mcp-stdio')
+    return { builtin, context: calls === null ? null : calls.filter((call) => call.context) };
+  return { builtin, context: proxied.map((call) => ({ name: call.tool, context: true })) };
+}
+
 export interface DiagnosticsInput {
   observation: AgentObservation;
+  calls: ObservedCalls;
   /** paths that differ between the snapshot and the workspace after the agent; null when unknown */
   modified: readonly string[] | null;
   relevantFiles: readonly string[] | null;
@@ -42,10 +70,12 @@ export interface DiagnosticsInput {
 
 /**
  * The receipt's diagnostics. Files modified come from the workspace itself (the diff is ground
- * truth, whatever a transcript claims); everything else from the agent's transcript, null when unknown.
+ * truth, whatever a transcript claims), context-tool calls from the proxy (see observedCalls);
+ * everything else from the agent's transcript, null when unknown.
  */
 export function trialDiagnostics(input: DiagnosticsInput): Diagnostics {
-  const calls = input.observation.toolCalls;
+  const { builtin, context } = input.calls;
+  const calls = builtin === null || context === null ? null : [...builtin, ...context];
   let tools: Record<string, number> | null = null;
   if (calls !== null) {
     tools = {};
@@ -53,7 +83,7 @@ export function trialDiagnostics(input: DiagnosticsInput): Diagnostics {
   }
   return {
     toolCalls: calls === null ? null : calls.length,
-    contextToolCalls: calls === null ? null : calls.filter((call) => call.context).length,
+    contextToolCalls: context === null ? null : context.length,
     tools,
     filesInspected: input.observation.filesInspected === null ? null : new Set(input.observation.filesInspected).size,
     filesModified: input.modified === null ? (input.observation.filesModified?.length ?? null) : input.modified.length,

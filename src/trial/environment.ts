@@ -3,7 +3,7 @@ import { join } from 'node:path';
 /** Host variables an agent may inherit: enough to find programs and print text, nothing personal. */
 export const ENV_ALLOWLIST = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TZ', 'NO_COLOR', 'FORCE_COLOR'] as const;
 
-const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
+export const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
 
 /** The variable every process of one agent run inherits; the sweep finds leftovers by it. */
 export const MARKER_VARIABLE = 'CROSSOVER_TRIAL_RUN';

@@ -8,13 +8,15 @@ import {
   type AgentRunContext,
   type AgentRunResult,
   type McpServerSpec,
+  type ToolCall,
   UNOBSERVED,
 } from '../agents/adapter.js';
 import { adapterFor } from '../agents/registry.js';
+import { agentSandboxNeeds } from '../agents/sandbox-needs.js';
 import { SKILL_HOMES } from '../agents/skill-homes.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedArm } from '../contracts/plan.js';
-import { type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/receipt.js';
+import { CONTEXT_CALL_LIMIT, type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/receipt.js';
 import type { LoadedTask } from '../corpus/load.js';
 import type { BrowserSession } from '../grading/browser-session.js';
 import { type GradeResult, gradeWorkspace } from '../grading/grade.js';
@@ -26,13 +28,15 @@ import { indexRevisionMatches } from '../probe/context-index.js';
 import { agentExec } from './agent-exec.js';
 import type { AgentSlots } from './agent-slots.js';
 import { detectContamination } from './contamination.js';
-import { changedPaths, trialDiagnostics } from './diagnostics.js';
-import { agentEnvironment, MARKER_VARIABLE } from './environment.js';
+import { changedPaths, observedCalls, trialDiagnostics } from './diagnostics.js';
+import { agentEnvironment, DEFAULT_PATH, MARKER_VARIABLE } from './environment.js';
 import { GRADING_CAPACITY, inGradingSlot } from './grading-slots.js';
+import { serverLauncher } from './mcp-launch.js';
+import { type McpProxy, startMcpProxy } from './mcp-proxy.js';
 import type { ProcessMarker } from './process-tree.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
 import { createRunHome } from './run-home.js';
-import { handOver, sandboxHost } from './sandbox.js';
+import { handOver, type SandboxHost, sandboxHost } from './sandbox.js';
 import { installSkills, preloadTaskSkill, skillFolders } from './skills.js';
 import { trialStatus } from './status.js';
 import { freshWorkspace, taskSnapshot, trialDirectory } from './workspace.js';
@@ -54,7 +58,7 @@ export interface TrialSpec {
   egressHosts: string[];
   /** a test's local servers: share the host network for loopback */
   loopback: boolean;
-  /** the agent's install prefix and other read-only paths it needs inside the sandbox */
+  /** read-only paths the agent needs inside the sandbox beyond what its adapter declares (its install prefix or files) */
   readOnly: string[];
   timeoutMs: number;
   signal: AbortSignal;
@@ -128,7 +132,25 @@ interface Prepared {
   snapshot: string;
   workspace: string;
   context: AgentRunContext;
+  proxy: McpProxy;
   stop: () => void;
+}
+
+/** The arm's MCP servers behind Crossover's proxy, each started outside the agent's sandbox. */
+function proxyServers(
+  spec: TrialSpec,
+  trialDir: string,
+  workspace: string,
+  sandbox: SandboxHost | null,
+): Promise<McpProxy> {
+  const launch = serverLauncher({
+    sandbox,
+    workspace,
+    home: join(trialDir, 'mcp-home'),
+    path: process.env.PATH ?? DEFAULT_PATH,
+    shareNetwork: networkFinding(spec) !== null,
+  });
+  return startMcpProxy(spec.mcpServers, join(trialDir, 'mcp'), launch);
 }
 
 async function prepare(
@@ -144,7 +166,39 @@ async function prepare(
   const sandboxVersion = sandbox && 'bwrap' in sandbox ? sandbox.bwrap.version : null;
   const snapshot = await taskSnapshot(spec.root, spec.task);
   const workspace = await freshWorkspace(trialDir, snapshot);
-  const { home, tmp } = await createRunHome(trialDir, spec.root, spec.arm, spec.mcpServers);
+  // Where the proxy starts the arm's real servers: under a bubblewrap of their own when there is one.
+  const host = sandbox && 'bwrap' in sandbox ? sandbox : null;
+  const proxy = await proxyServers(spec, trialDir, workspace, host);
+  try {
+    return await prepareAgent({
+      spec,
+      trialDir,
+      marker,
+      markerValue,
+      adapter,
+      sandbox,
+      sandboxVersion,
+      snapshot,
+      workspace,
+      proxy,
+    });
+  } catch (error) {
+    await proxy.close();
+    throw error;
+  }
+}
+
+async function prepareAgent(
+  input: Omit<Prepared, 'context' | 'stop'> & {
+    spec: TrialSpec;
+    trialDir: string;
+    marker: ProcessMarker;
+    markerValue: string;
+    sandbox: SandboxHost | { reason: string } | null;
+  },
+): Promise<Prepared> {
+  const { spec, trialDir, marker, markerValue, adapter, sandbox, workspace, proxy } = input;
+  const { home, tmp } = await createRunHome(trialDir, spec.root, spec.arm, proxy.servers);
   await installSkills(home, spec.root, spec.arm, spec.arm.agent.spec.adapter);
   const prompt = await preloadTaskSkill(spec.prompt, spec.root, spec.arm, spec.expectedSkill);
   if (sandbox && 'identity' in sandbox) await handOver([workspace, home, tmp], sandbox.identity);
@@ -162,7 +216,7 @@ async function prepare(
   const timeout = setTimeout(() => timer.abort(new Error('the trial timed out')), spec.timeoutMs);
   const layout = {
     writable: [workspace, home, tmp],
-    readOnly: spec.readOnly,
+    readOnly: [...spec.readOnly, ...agentSandboxNeeds(spec.arm.agent.spec, spec.root).readOnly, ...proxy.readOnly],
     shareNetwork: networkFinding(spec) !== null,
   };
   const exec = agentExec({ sandbox, layout, marker, deadline, signal: spec.signal });
@@ -174,14 +228,16 @@ async function prepare(
     prompt,
     agent: spec.arm.agent.spec,
     arm: spec.arm,
-    mcpServers: spec.mcpServers,
+    mcpServers: proxy.servers,
     contextTools: spec.arm.provider?.tools ?? [],
     env,
     signal: AbortSignal.any([spec.signal, timer.signal]),
+    sandboxed: spec.sandbox === 'bubblewrap',
     exec,
     referenceDir: adapter.synthetic && spec.referenceAllowed ? join(spec.task.dir, 'reference') : null,
   };
-  return { adapter, sandboxVersion, snapshot, workspace, context, stop: () => clearTimeout(timeout) };
+  const { sandboxVersion, snapshot } = input;
+  return { adapter, sandboxVersion, snapshot, workspace, context, proxy, stop: () => clearTimeout(timeout) };
 }
 
 async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): Promise<AgentRunResult> {
@@ -193,6 +249,7 @@ async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): 
     return { outcome: timedOut ? 'timeout' : 'agent-error', error: timedOut ? null : reason, observation: UNOBSERVED };
   } finally {
     prepared.stop();
+    await prepared.proxy.close();
   }
 }
 
@@ -254,6 +311,7 @@ async function afterAgent(
   spec: TrialSpec,
   prepared: Prepared,
   result: AgentRunResult,
+  toolCalls: readonly ToolCall[] | null,
   trialDir: string,
 ): Promise<AfterAgent> {
   const scan = await scanWorkspace(prepared.workspace);
@@ -270,7 +328,7 @@ async function afterAgent(
     arm: spec.arm,
     shipped: new Set([...shipped.map((entry) => entry.path), ...shippedLinks]),
     present: [...scan.model.files.map((entry) => entry.path), ...others],
-    toolCalls: result.observation.toolCalls,
+    toolCalls,
     builtinTools: prepared.adapter.builtinTools,
     skillFolders: await skillFolders(prepared.context.home),
     installedSkills: installedSkillFolders(spec.arm),
@@ -299,10 +357,11 @@ async function guardedAfterAgent(
   spec: TrialSpec,
   prepared: Prepared,
   result: AgentRunResult,
+  toolCalls: readonly ToolCall[] | null,
   trialDir: string,
 ): Promise<AfterAgent> {
   try {
-    return await afterAgent(spec, prepared, result, trialDir);
+    return await afterAgent(spec, prepared, result, toolCalls, trialDir);
   } catch (error) {
     const detail = scrub(`the workspace could not be examined: ${(error as Error).message}`, spec, trialDir);
     return { modified: null, graded: null, contaminated: false, stale: false, findings: [{ kind: 'grader', detail }] };
@@ -383,15 +442,18 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
   const { prepared, result, elapsedMs } = phase;
   spec = phase.spec;
   const cancelled = spec.signal.aborted;
+  const contextCalls = prepared.proxy.records();
+  const calls = observedCalls(spec.arm, result.observation, contextCalls);
 
   const findings: Finding[] = [];
   const network = networkFinding(spec);
   if (network) findings.push(network);
   if (result.error !== null) findings.push({ kind: 'agent', detail: scrub(result.error, spec, trialDir) });
 
+  const toolCalls = calls.builtin === null ? calls.context : [...calls.builtin, ...(calls.context ?? [])];
   const after: AfterAgent = cancelled
     ? { modified: null, graded: null, contaminated: false, stale: false, findings: [] }
-    : await guardedAfterAgent(spec, prepared, result, trialDir);
+    : await guardedAfterAgent(spec, prepared, result, toolCalls, trialDir);
   findings.push(...after.findings);
   const { modified, graded, contaminated, stale } = after;
   const cleanup = await removeTrialDir(trialDir, spec);
@@ -416,10 +478,12 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
     findings,
     diagnostics: trialDiagnostics({
       observation: result.observation,
+      calls,
       modified,
       relevantFiles: spec.task.task.relevantFiles ?? null,
       workspace: prepared.workspace,
       elapsedMs,
     }),
+    contextCalls: contextCalls.slice(0, CONTEXT_CALL_LIMIT),
   };
 }

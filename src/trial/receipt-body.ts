@@ -32,6 +32,7 @@ export function notRunReceipt(
     findings,
     diagnostics: trialDiagnostics({
       observation: UNOBSERVED,
+      calls: { builtin: null, context: null },
       modified: null,
       relevantFiles: null,
       workspace: '',

@@ -1,12 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { McpServerSpec } from '../agents/adapter.js';
+import { MCP_CONFIG_PATH, type McpServerSpec } from '../agents/adapter.js';
 import { digestBytes, prettyJson } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedArm } from '../contracts/plan.js';
-
-/** Where an adapter finds the arm's MCP servers, in the `{ mcpServers: { name: … } }` form agent CLIs read. */
-export const MCP_CONFIG_PATH = '.config/crossover/mcp.json';
 
 export interface RunHome {
   home: string;

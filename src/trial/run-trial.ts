@@ -37,7 +37,7 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     const base = receiptBase(input.planId, trial, arm.agent.spec);
     return notRunReceipt(base, 'drift', { kind: input.sandbox, version: plan.environment.sandbox.version }, []);
   }
-  const needs = agentSandboxNeeds(arm.agent.spec, input.root, input.mcpServers);
+  const needs = agentSandboxNeeds(arm.agent.spec, input.root);
   return executeTrial({
     planId: input.planId,
     trial,
@@ -49,9 +49,9 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     mcpServers: input.mcpServers,
     credentials: plan.credentials,
     egressHosts: plan.egress.hosts,
-    // An installed agent brings its own needs: its install prefix, its MCP servers' files, a loopback model API.
+    // An installed agent's model API may be a local mock; executeTrial binds what each agent needs to read.
     loopback: input.loopback ?? needs.loopback,
-    readOnly: [...(input.readOnly ?? []), ...needs.readOnly],
+    readOnly: input.readOnly ?? [],
     timeoutMs: Math.min(input.timeoutMs, planned.timeoutSec * 1000),
     signal: input.signal ?? new AbortController().signal,
     expectedSkill: planned.expectedSkill,

@@ -25,12 +25,18 @@ describe('stage-1 feasibility gates, which stage 2 requires', () => {
     ['freshness', { status: 'stale-context' }],
     ['contamination', { status: 'contaminated' }],
     ['cleanup', { status: 'cleanup-failed' }],
-    ['observability', { status: 'passed', diagnostics: { toolCalls: null } }],
+    ['observability', { status: 'passed', diagnostics: { toolCalls: null, contextToolCalls: null } }],
   ] as const)('the %s gate fails on one such trial, and the stage-2 rule reads it', (gate, spec) => {
     const scorecard = feasibilityOf((_, i) => (i === 3 ? (spec as TrialSpec) : { status: 'passed' }));
     expect(scorecard.feasibility[gate]).toMatchObject({ passed: false });
     expect(scorecard.feasibility[gate].detail).toMatch(/^1 /);
     expect(failedFeasibilityGates(scorecard)).toEqual([gate]);
+  });
+
+  it('the observability gate holds for an agent whose built-in tools are unknown but whose context calls were proxied', () => {
+    const observed = { status: 'passed', diagnostics: { toolCalls: null, tools: null, contextToolCalls: 2 } } as const;
+    const scorecard = feasibilityOf(() => observed as TrialSpec);
+    expect(scorecard.feasibility.observability).toMatchObject({ passed: true });
   });
 
   it('a trial with no receipt fails the setup gate: no receipt is no evidence that setup works', () => {

@@ -1,0 +1,221 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmod, mkdir } from 'node:fs/promises';
+import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { McpServerSpec } from '../agents/adapter.js';
+import { digestOf } from '../contracts/canonical.js';
+import { CrossoverError } from '../contracts/errors.js';
+import type { ContextCall } from '../contracts/receipt.js';
+
+/** The relay the agent starts in place of each MCP server (plain Node, bound read-only into the sandbox). */
+export const RELAY_PATH = fileURLToPath(new URL('./mcp-relay.mjs', import.meta.url));
+
+/** Linux refuses Unix socket paths longer than this (sun_path is 108 bytes with its terminator). */
+const SOCKET_PATH_LIMIT = 107;
+/** A JSON-RPC line longer than this is relayed but not read: its call is then recorded unanswered. */
+const LINE_LIMIT = 32 * 1024 * 1024;
+
+/** How the proxy starts one real server: the caller puts it under the trial's sandbox. */
+export type ServerLauncher = (server: McpServerSpec) => {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+};
+
+export interface McpProxy {
+  /** what the agent is given as its MCP servers: the relay, one socket per declared server */
+  servers: McpServerSpec[];
+  /** what the agent's sandbox binds read-only so it can start the relay and reach the sockets */
+  readOnly: string[];
+  /** the calls recorded so far, in the order the agent made them */
+  records(): ContextCall[];
+  /** stops every real server and socket; the records stay readable */
+  close(): Promise<void>;
+}
+
+interface Pending {
+  record: ContextCall;
+  started: number;
+}
+
+/** Calls each complete line of a byte stream to `onLine`, never holding more than LINE_LIMIT. */
+function lineReader(onLine: (line: string) => void): (chunk: Buffer) => void {
+  let parts: Buffer[] = [];
+  let size = 0;
+  let skipping = false;
+  return (chunk) => {
+    let rest = chunk;
+    for (let newline = rest.indexOf(10); newline !== -1; newline = rest.indexOf(10)) {
+      if (!skipping) onLine(Buffer.concat([...parts, rest.subarray(0, newline)]).toString('utf8'));
+      parts = [];
+      size = 0;
+      skipping = false;
+      rest = rest.subarray(newline + 1);
+    }
+    if (skipping || rest.length === 0) return;
+    size += rest.length;
+    if (size > LINE_LIMIT) {
+      skipping = true;
+      parts = [];
+    } else parts.push(rest);
+  };
+}
+
+function messagesOf(line: string): Record<string, unknown>[] {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    const all = Array.isArray(parsed) ? parsed : [parsed];
+    return all.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null);
+  } catch {
+    return [];
+  }
+}
+
+/** The bytes of what the agent reads in a tools/call result: its text parts, other parts as JSON. */
+function answerBytes(result: Record<string, unknown>): number {
+  const content = Array.isArray(result.content) ? result.content : [];
+  let bytes = 0;
+  for (const part of content as Record<string, unknown>[]) {
+    if (typeof part?.text === 'string') bytes += Buffer.byteLength(part.text.trim());
+    else bytes += Buffer.byteLength(JSON.stringify(part ?? null));
+  }
+  if (result.structuredContent !== undefined && bytes === 0)
+    bytes += Buffer.byteLength(JSON.stringify(result.structuredContent));
+  return bytes;
+}
+
+function settle(pending: Pending, message: Record<string, unknown>): void {
+  const { record } = pending;
+  record.latencyMs = Math.max(0, Math.round(performance.now() - pending.started));
+  const result = message.result as Record<string, unknown> | undefined;
+  if (message.error !== undefined || typeof result !== 'object' || result === null || result.isError === true) {
+    record.outcome = 'error';
+    return;
+  }
+  record.answerBytes = answerBytes(result);
+  record.outcome = record.answerBytes === 0 ? 'empty' : 'answer';
+}
+
+/** One agent session with one server: relays bytes both ways unchanged and records each tools/call. */
+function relaySession(
+  socket: Socket,
+  server: McpServerSpec,
+  launch: ServerLauncher,
+  calls: ContextCall[],
+): ChildProcess {
+  const { file, args, env, cwd } = launch(server);
+  const child = spawn(file, args, { env, cwd, detached: true, stdio: ['pipe', 'pipe', 'ignore'] });
+  const pending = new Map<string, Pending>();
+  const fromAgent = lineReader((line) => {
+    for (const message of messagesOf(line)) {
+      if (message.method !== 'tools/call' || message.id === undefined) continue;
+      const params = (message.params ?? {}) as { name?: unknown; arguments?: unknown };
+      const record: ContextCall = {
+        server: server.name,
+        tool: typeof params.name === 'string' ? params.name : String(params.name),
+        argumentsDigest: digestOf(params.arguments ?? {}),
+        answerBytes: 0,
+        outcome: 'unanswered',
+        latencyMs: null,
+      };
+      calls.push(record);
+      pending.set(JSON.stringify(message.id), { record, started: performance.now() });
+    }
+  });
+  const fromServer = lineReader((line) => {
+    for (const message of messagesOf(line)) {
+      const key = JSON.stringify(message.id);
+      const call = pending.get(key);
+      if (call === undefined || (message.result === undefined && message.error === undefined)) continue;
+      pending.delete(key);
+      settle(call, message);
+    }
+  });
+  socket.on('data', (chunk: Buffer) => {
+    fromAgent(chunk);
+    child.stdin?.write(chunk);
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    fromServer(chunk);
+    if (!socket.destroyed) socket.write(chunk);
+  });
+  const end = (): void => {
+    child.stdin?.end();
+    if (!socket.destroyed) socket.end();
+  };
+  socket.on('end', end);
+  socket.on('error', end);
+  child.stdin?.on('error', () => undefined);
+  child.on('exit', end);
+  child.on('error', end);
+  return child;
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+function listen(server: Server, path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, () => resolve());
+  });
+}
+
+/**
+ * Crossover's MCP proxy for one trial (DESIGN §6 step 3). Each declared stdio server gets a Unix
+ * socket in `socketDir`; the agent starts the relay, which joins the socket; each session starts the
+ * real server through `launch` and relays JSON-RPC both ways, recording every tools/call in this
+ * process, where nothing the agent runs can rewrite it. These records are the authority for
+ * context-tool counts and contamination, whatever the agent's transcript says.
+ */
+export async function startMcpProxy(
+  servers: readonly McpServerSpec[],
+  socketDir: string,
+  launch: ServerLauncher,
+): Promise<McpProxy> {
+  const calls: ContextCall[] = [];
+  const children = new Set<ChildProcess>();
+  const sockets = new Set<Socket>();
+  const listeners: Server[] = [];
+  if (servers.length > 0) await mkdir(socketDir, { recursive: true });
+  const proxied: McpServerSpec[] = [];
+  for (const [index, server] of servers.entries()) {
+    const path = join(socketDir, `${index}.sock`);
+    if (Buffer.byteLength(path) > SOCKET_PATH_LIMIT) {
+      throw new CrossoverError(
+        'infrastructure',
+        `MCP proxy: the socket path ${path} is longer than ${SOCKET_PATH_LIMIT} bytes; use a project root with a shorter path`,
+      );
+    }
+    const listener = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      const child = relaySession(socket, server, launch, calls);
+      children.add(child);
+      child.on('exit', () => children.delete(child));
+    });
+    await listen(listener, path);
+    // Connecting takes write permission on the socket: the agent's unprivileged uid must have it.
+    await chmod(path, 0o666);
+    listeners.push(listener);
+    proxied.push({ name: server.name, command: process.execPath, args: [RELAY_PATH, path], env: {} });
+  }
+  return {
+    servers: proxied,
+    readOnly: servers.length > 0 ? [RELAY_PATH, socketDir] : [],
+    records: () => calls.map((call) => ({ ...call })),
+    async close() {
+      for (const child of children) killGroup(child);
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(listeners.map((l) => new Promise<void>((resolve) => l.close(() => resolve()))));
+    },
+  };
+}
