@@ -41,7 +41,7 @@ function plannedArm(id: string, role: PlannedArm['role']): PlannedArm {
     id,
     role,
     agent: {
-      spec: { adapter: 'command', command: 'bench-agent', version: '1.0.0' },
+      spec: { adapter: 'command', command: 'bench-agent', version: '1.0.0', files: [] },
       executableDigest: null,
       promptTemplateDigest: DIGEST,
     },

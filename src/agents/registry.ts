@@ -12,7 +12,8 @@ export function adapterFor(agent: Agent, place?: { root: string }): AgentAdapter
     case 'synthetic':
       return syntheticAdapter(agent);
     case 'command':
-      return commandAdapter(agent);
+      // A command's "./" paths are below the project root; without one, below the working directory.
+      return commandAdapter(agent, place?.root ?? process.cwd());
     case 'claude-code':
     case 'codex':
       if (place === undefined)

@@ -25,12 +25,23 @@ const SyntheticAgentSchema = z
 const CommandAgentSchema = z
   .object({
     adapter: z.literal('command').describe('Any program started through a shell command.'),
-    command: z.string().min(1).describe('Shell command; receives the prompt on stdin, runs in the workspace.'),
+    command: z
+      .string()
+      .min(1)
+      .describe(
+        'Shell command; receives the prompt on stdin, runs in the workspace. A command starting with "./" names a path relative to the project root (one of its files).',
+      ),
     version: z
       .string()
       .min(1)
       .default('unversioned')
-      .describe('Version recorded in the plan and receipts; the command itself is what is bound.'),
+      .describe('Version recorded in the plan and receipts; the command and its files are what is bound.'),
+    files: z
+      .array(RelativePathSchema)
+      .default([])
+      .describe(
+        "The agent's own files and directories, relative to the project root: bound read-only into the sandbox and digested into the plan, so an edit drifts.",
+      ),
   })
   .strict();
 

@@ -5,6 +5,13 @@ import { SurfaceSchema } from './corpus.js';
 import { ArmRoleSchema, BudgetSchema, PolicySchema, SandboxKindSchema, StageSchema } from './experiment.js';
 import { PricingSchema, ProviderKindSchema, ProviderModeSchema } from './provider.js';
 
+export const FileDigestSchema = z
+  .object({
+    path: RelativePathSchema.describe("Posix path relative to the plan's root."),
+    digest: DigestSchema.describe("Digest of the file's bytes (a directory's: its tree digest)."),
+  })
+  .strict();
+
 export const AgentIdentitySchema = z
   .object({
     spec: AgentSchema.describe('The resolved agent declaration.'),
@@ -12,6 +19,12 @@ export const AgentIdentitySchema = z
       'Digest of the agent executable; null for synthetic and command agents, and while not installed.',
     ),
     promptTemplateDigest: DigestSchema.describe('The template every prompt of this agent is rendered from.'),
+    files: z
+      .array(FileDigestSchema)
+      .optional()
+      .describe(
+        "A command agent's declared files (a directory by its tree digest), root-relative; absent for other agents.",
+      ),
   })
   .strict()
   .describe('Everything that identifies the agent an arm runs: declaration, executable, prompt template.');
@@ -36,13 +49,6 @@ export const PlannedTaskSchema = z
   })
   .strict()
   .describe('One task of the corpus, bound by digest.');
-
-export const FileDigestSchema = z
-  .object({
-    path: RelativePathSchema.describe("Posix path relative to the plan's root."),
-    digest: DigestSchema.describe("Digest of the file's bytes."),
-  })
-  .strict();
 
 export const PlannedCommandSchema = z
   .object({
@@ -267,3 +273,4 @@ export type ScheduledTrial = z.infer<typeof ScheduledTrialSchema>;
 export type Schedule = z.infer<typeof ScheduleSchema>;
 export type Cost = z.infer<typeof CostSchema>;
 export type AgentIdentity = z.infer<typeof AgentIdentitySchema>;
+export type FileDigest = z.infer<typeof FileDigestSchema>;

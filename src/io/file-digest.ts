@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { treeDigest } from './tree.js';
 
 const digests = new Map<string, { key: string; digest: string }>();
 
@@ -18,4 +19,9 @@ export async function fileDigest(path: string): Promise<string> {
   const digest = `sha256:${hash.digest('hex')}`;
   digests.set(path, { key, digest });
   return digest;
+}
+
+/** A file by the digest of its bytes, a directory by its tree digest: what binds a command agent's files. */
+export async function pathDigest(path: string): Promise<string> {
+  return (await stat(path)).isDirectory() ? treeDigest(path) : fileDigest(path);
 }

@@ -166,6 +166,8 @@ function armDrifts(registered: Plan, current: Plan, env: NodeJS.ProcessEnv): Dri
         detail: `${arm.agent.executableDigest ?? 'none'} → ${found.agent.executableDigest ?? 'none'}`,
       });
     }
+    if (!same(arm.agent.files ?? [], found.agent.files ?? []))
+      drifts.push({ what: 'agent-executable', id: arm.id, detail: `arm ${arm.id}'s command agent files changed` });
     drifts.push(...providerDrift(arm, found));
     if (!same(arm.instructionFiles, found.instructionFiles))
       drifts.push({ what: 'instruction-file', id: arm.id, detail: `arm ${arm.id}'s instruction files changed` });

@@ -1,5 +1,5 @@
 import { digestBytes, digestOf, sha256Hex } from '../contracts/canonical.js';
-import type { PlannedArm } from '../contracts/plan.js';
+import type { FileDigest, PlannedArm } from '../contracts/plan.js';
 import type { ReceiptBody } from '../contracts/receipt.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { executeTrial } from './execute.js';
@@ -13,6 +13,8 @@ export interface AdHocTrialInput {
   timeoutMs: number;
   /** read-only paths the agent needs inside the sandbox (its install prefix) */
   readOnly: string[];
+  /** the agent's own files (--agent-dir), root-relative with their digests: bound read-only, part of the trial's identity */
+  files?: FileDigest[];
   loopback: boolean;
   signal?: AbortSignal;
 }
@@ -29,15 +31,17 @@ export interface AdHocDefinition {
  * sandbox and timeout always names the same trial.
  */
 export function adHocDefinition(
-  input: Pick<AdHocTrialInput, 'task' | 'command' | 'sandbox' | 'timeoutMs'>,
+  input: Pick<AdHocTrialInput, 'task' | 'command' | 'sandbox' | 'timeoutMs' | 'files'>,
 ): AdHocDefinition {
+  const files = input.files ?? [];
   const arm: PlannedArm = {
     id: 'ad-hoc',
     role: 'baseline',
     agent: {
-      spec: { adapter: 'command', command: input.command, version: 'unversioned' },
+      spec: { adapter: 'command', command: input.command, version: 'unversioned', files: files.map((f) => f.path) },
       executableDigest: null,
       promptTemplateDigest: digestBytes(input.task.prompt),
+      ...(files.length > 0 ? { files } : {}),
     },
     provider: null,
     allowedTools: [],

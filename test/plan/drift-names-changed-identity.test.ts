@@ -43,6 +43,29 @@ describe('a drifted plan is named, never silently replaced', () => {
     expect(result.err).not.toContain('- corpus');
   });
 
+  it('names the command agent when one byte of its declared script changes', async () => {
+    const agent = { adapter: 'command' as const, command: './agents/mine/agent.sh', files: ['agents/mine'] };
+    const experiment = syntheticExperiment({
+      agent,
+      arms: [
+        { id: 'baseline', role: 'baseline' },
+        { id: 'better', role: 'treatment', allowedTools: ['x'] },
+      ],
+    });
+    const root = await tempDir();
+    await mkdir(join(root, 'agents/mine'), { recursive: true });
+    await writeFile(join(root, 'agents/mine/agent.sh'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    await writeCorpus(root, SMALL_CORPUS);
+    await writeExperiment(root, 'exp', experiment);
+    const planned = await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json']);
+    expect(planned.code, planned.err).toBe(0);
+    expect((await crossover(root, ['plan', '--check', 'plan.json'])).out).toContain('no drift');
+    await appendFile(join(root, 'agents/mine/agent.sh'), '# edited\n');
+    const result = await crossover(root, ['plan', '--check', 'plan.json']);
+    expect(result.code).toBe(4);
+    expect(result.err).toContain("arm baseline's command agent files changed");
+  });
+
   it('names the prompt template when its bytes change', async () => {
     const root = await registered();
     await appendFile(join(root, 'experiments/prompts/default.md'), 'Be brief.\n');

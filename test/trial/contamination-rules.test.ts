@@ -9,7 +9,7 @@ function arm(overrides: Partial<PlannedArm> = {}): PlannedArm {
     id: 'treatment',
     role: 'treatment',
     agent: {
-      spec: { adapter: 'command', command: 'agent', version: '1' },
+      spec: { adapter: 'command', command: 'agent', version: '1', files: [] },
       executableDigest: null,
       promptTemplateDigest: digestOf('p'),
     },

@@ -1,8 +1,11 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CrossoverError } from '../../contracts/errors.js';
+import type { FileDigest } from '../../contracts/plan.js';
 import { type Receipt, sealReceipt } from '../../contracts/receipt.js';
 import { loadTask } from '../../corpus/load.js';
+import { pathDigest } from '../../io/file-digest.js';
+import { rootRelative } from '../../io/paths.js';
 import { writeReceipt } from '../../receipts/store.js';
 import { runAdHocTrial } from '../../trial/ad-hoc.js';
 import type { CliIo, Command } from '../command.js';
@@ -34,6 +37,19 @@ function summary(receipt: Receipt): string {
     );
   for (const finding of receipt.findings) lines.push(`  finding ${finding.kind}: ${terminalSafe(finding.detail)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The --agent-dir directories, root-relative with their digests: bound read-only and part of the trial's identity. */
+async function agentFiles(root: string, dirs: readonly string[]): Promise<FileDigest[]> {
+  const files: FileDigest[] = [];
+  for (const dir of dirs) {
+    const absolute = resolve(root, dir);
+    const digest = await pathDigest(absolute).catch(() => {
+      throw new CrossoverError('not-found', `--agent-dir: ${dir} does not exist`);
+    });
+    files.push({ path: rootRelative(root, absolute, '--agent-dir'), digest });
+  }
+  return files;
 }
 
 /** Stops the trial (and its agent's whole process tree) on Ctrl-C instead of leaving it running. */
@@ -83,7 +99,8 @@ export const trialCommand: Command = {
         command: values.agent,
         sandbox: sandboxKind(values.sandbox),
         timeoutMs: Math.round(timeoutSeconds(values.timeout, task.task.timeoutSec) * 1000),
-        readOnly: values['agent-dir'].map((dir) => resolve(io.cwd, dir)),
+        readOnly: [],
+        files: await agentFiles(io.cwd, values['agent-dir']),
         loopback: values.loopback,
         signal,
       });

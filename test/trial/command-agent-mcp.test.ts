@@ -1,0 +1,114 @@
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Agent } from '../../src/contracts/agent.js';
+import { digestOf } from '../../src/contracts/canonical.js';
+import type { PlannedArm } from '../../src/contracts/plan.js';
+import { loadTask } from '../../src/corpus/load.js';
+import { executeTrial } from '../../src/trial/execute.js';
+import { tempDir } from '../helpers/temp.js';
+import { trialSpec } from '../helpers/trial-spec.js';
+import { PAGES_TASK } from './hostile.js';
+
+const repo = join(import.meta.dirname, '../..');
+const SERVER = join(repo, 'fixtures/providers/code-search/server.mjs');
+const codeSearch = { name: 'code-search', command: process.execPath, args: [SERVER], env: {} };
+
+function commandArm(role: PlannedArm['role'], mode: string, extra = ''): PlannedArm {
+  const spec: Agent = {
+    adapter: 'command',
+    command: `./agents/mine/agent.sh ${mode}${extra}`,
+    version: '1',
+    files: ['agents/mine'],
+  };
+  return {
+    id: role,
+    role,
+    agent: { spec, executableDigest: null, promptTemplateDigest: digestOf('prompt') },
+    provider:
+      role === 'baseline'
+        ? null
+        : {
+            id: 'code-search',
+            kind: 'search',
+            mode: 'local',
+            interface: 'mcp-stdio',
+            version: '1.0.0',
+            configDigest: digestOf('code-search'),
+            launch: { command: 'node', args: ['./fixtures/providers/code-search/server.mjs'] },
+            url: null,
+            index: null,
+            files: [],
+            probeDigest: null,
+            eligibility: null,
+            tools: ['search_code', 'find_symbol'],
+            sendsSource: false,
+          },
+    allowedTools: [],
+    instructionFiles: [],
+  };
+}
+
+/** A project root holding the agent in its own directory, as a user's would. */
+async function projectRoot(): Promise<string> {
+  const root = await tempDir();
+  await cp(join(repo, 'fixtures/agents/command-mcp'), join(root, 'agents/mine'), { recursive: true });
+  return root;
+}
+
+async function run(arm: PlannedArm, sandbox: 'bubblewrap' | 'none' = 'bubblewrap') {
+  const root = await projectRoot();
+  const task = await loadTask(PAGES_TASK);
+  const mcpServers = arm.provider ? [codeSearch] : [];
+  return executeTrial(trialSpec(task, arm, { root, sandbox, mcpServers, readOnly: [] }));
+}
+
+describe('a command agent whose MCP server reaches it through Crossover’s proxy', () => {
+  it('runs its own script under bubblewrap and has its context-tool calls counted by the proxy', async () => {
+    const receipt = await run(commandArm('treatment', 'search'));
+    expect(receipt.sandbox.kind).toBe('bubblewrap');
+    expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);
+    expect(receipt.status).toBe('failed'); // it changes nothing, so the hidden checks fail
+    expect(receipt.diagnostics.contextToolCalls).toBe(2);
+    // Its own tools are not observable: unknown, never zero.
+    expect(receipt.diagnostics.toolCalls).toBeNull();
+    expect(receipt.contextCalls?.map((c) => [c.server, c.tool, c.outcome])).toEqual([
+      ['code-search', 'search_code', 'answer'],
+      ['code-search', 'search_code', 'answer'],
+    ]);
+    expect(receipt.contextCalls?.[0]?.answerBytes).toBeGreaterThan(0);
+    expect(receipt.contextCalls?.[0]?.argumentsDigest).toBe(digestOf({ query: 'export' }));
+    expect(receipt.contextCalls?.[1]?.argumentsDigest).toBe(digestOf({ query: 'zz-no-such-text' }));
+  });
+
+  it('keeps the proxy’s count when the agent writes transcripts claiming 50 calls', async () => {
+    const receipt = await run(commandArm('treatment', 'fake-log'));
+    expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);
+    expect(receipt.diagnostics.contextToolCalls).toBe(2);
+    expect(receipt.contextCalls).toHaveLength(2);
+  });
+
+  it('gives a baseline that starts the provider’s server by hand nothing to start inside the sandbox', async () => {
+    const receipt = await run(commandArm('baseline', 'by-hand', ` ${SERVER}`));
+    expect(receipt.status).toBe('agent-error');
+    expect(receipt.diagnostics.contextToolCalls).toBe(0);
+    expect(receipt.findings.find((f) => f.kind === 'agent')?.detail).toMatch(/exited with code/);
+  });
+
+  it('positive control: without the sandbox the same baseline does reach the provider by hand', async () => {
+    const receipt = await run(commandArm('baseline', 'by-hand', ` ${SERVER}`), 'none');
+    expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);
+    expect(receipt.status).toBe('failed');
+  });
+
+  it('says where the command was not found inside the sandbox and how to fix it', async () => {
+    const arm = commandArm('baseline', 'search');
+    const spec = { ...arm.agent.spec, files: [] } as Agent;
+    const receipt = await run({ ...arm, agent: { ...arm.agent, spec } });
+    expect(receipt.status).toBe('agent-error');
+    const detail = receipt.findings.find((f) => f.kind === 'agent')?.detail ?? '';
+    expect(detail).toContain('<root>/agents/mine/agent.sh');
+    expect(detail).toContain('was not found inside the sandbox');
+    expect(detail).toContain('agent.files');
+  });
+});
