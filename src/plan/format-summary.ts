@@ -16,11 +16,18 @@ function formatCost(summary: PlanSummary): string {
   return `at most $${c.boundUsd.toFixed(2)} for ${c.pricedTrials} paid-agent trials (declared price × worst-case tokens × attempts)`;
 }
 
+/** The sandbox line: `none` is said loudly, since nothing then confines the agent. */
+export function formatSandbox(sandbox: { kind: 'bubblewrap' | 'none'; version: string | null }): string {
+  if (sandbox.kind === 'none') return 'NONE (agents run unconfined; stage 2 refuses this)';
+  return `bubblewrap ${sandbox.version ?? '(not installed)'}`;
+}
+
 /** The plan summary as `crossover plan` prints it. */
 export function formatSummary(summary: PlanSummary): string {
   const lines = [
     `plan ${summary.id}`,
     `experiment ${summary.experiment.id} (${summary.experiment.file}), stage ${summary.experiment.stage}${summary.synthetic ? ', synthetic' : ''}`,
+    `sandbox: ${formatSandbox(summary.sandbox)}`,
     `tasks ${summary.tasks} × repeats ${summary.repeats}; trials: ${summary.totalTrials} in total`,
     ...summary.arms.map(
       (arm) => `  ${arm.id} (${arm.role}${arm.provider ? `, provider ${arm.provider}` : ''}): ${arm.trials} trials`,

@@ -79,6 +79,18 @@ function checkStage2(experiment: Experiment, file: string, tasks: readonly Slice
     throw refuse(file, 2, 'at least 3 repeats', `$.repeats is ${experiment.repeats}`);
   if (!experiment.arms.some((a) => a.role === 'aa-control'))
     throw refuse(file, 2, 'an independent aa-control arm', '$.arms holds no arm with role "aa-control"');
+  const sandboxed = [experiment.agent, ...experiment.arms.map((a) => a.agent)].some(
+    (agent) => agent !== undefined && agent.adapter !== 'synthetic',
+  );
+  // Synthetic agents act in-process and never run under a sandbox; every other agent must.
+  if (experiment.sandbox === 'none' && sandboxed) {
+    throw refuse(
+      file,
+      2,
+      'agents run in the bubblewrap sandbox',
+      '$.sandbox is "none": an unconfined agent can read the hidden checks and write outside its workspace',
+    );
+  }
   if (experiment.stage1Scorecard === undefined) {
     throw refuse(file, 2, 'a stage-1 scorecard whose feasibility gates passed', '$.stage1Scorecard is missing');
   }

@@ -5,6 +5,7 @@ export interface PlanSummary {
   id: string;
   experiment: Plan['experiment'];
   synthetic: boolean;
+  sandbox: Plan['environment']['sandbox'];
   tasks: number;
   repeats: number;
   arms: Array<{ id: string; role: string; provider: string | null; trials: number }>;
@@ -46,6 +47,7 @@ export function summarizePlan(plan: Plan, facts: SummaryFacts): PlanSummary {
     id: facts.id,
     experiment: plan.experiment,
     synthetic: plan.synthetic,
+    sandbox: plan.environment.sandbox,
     tasks: plan.tasks.length,
     repeats: plan.repeats,
     arms: plan.arms.map((arm) => ({

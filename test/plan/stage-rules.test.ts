@@ -143,7 +143,7 @@ describe("a plan that breaks its stage's rules is refused, naming the rule", () 
     );
   });
 
-  it('refuses stage 2 without 30 tasks, 3 repeats, an aa-control arm or a stage-1 scorecard', async () => {
+  it('refuses stage 2 without 30 tasks, 3 repeats, an aa-control arm, the sandbox or a stage-1 scorecard', async () => {
     const aaArms = [
       { id: 'baseline', role: 'baseline' as const },
       { id: 't', role: 'treatment' as const, allowedTools: ['x'] },
@@ -155,6 +155,20 @@ describe("a plan that breaks its stage's rules is refused, naming the rule", () 
     expect(twoRepeats.result.err).toContain('refused by stage-2 rule "at least 3 repeats"');
     const noControl = await plan(syntheticExperiment({ stage: 2, repeats: 3 }), thirtyTasks);
     expect(noControl.result.err).toContain('refused by stage-2 rule "an independent aa-control arm"');
+    const unconfined = await plan(
+      syntheticExperiment({
+        stage: 2,
+        repeats: 3,
+        arms: aaArms.map((arm) => ({ ...arm, agent: { adapter: 'command' as const, command: 'true' } })),
+        agent: { adapter: 'command', command: 'true' },
+        sandbox: 'none',
+      }),
+      thirtyTasks,
+    );
+    expect(unconfined.result.code).toBe(6);
+    expect(unconfined.result.err).toContain(
+      'refused by stage-2 rule "agents run in the bubblewrap sandbox": $.sandbox is "none"',
+    );
     const noScorecard = await plan(syntheticExperiment({ stage: 2, repeats: 3, arms: aaArms }), thirtyTasks);
     expect(noScorecard.result.err).toContain(
       'refused by stage-2 rule "a stage-1 scorecard whose feasibility gates passed": $.stage1Scorecard is missing',
