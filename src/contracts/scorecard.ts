@@ -59,6 +59,8 @@ export const TrialCountsSchema = z
     scheduled: Count.describe('Trials the plan schedules.'),
     success: Count.describe('Valid trials whose required checks all passed.'),
     failure: Count.describe('Valid trials that did not succeed: failed, agent error or timeout.'),
+    agentError: Count.describe('Failures whose status is agent-error: the agent crashed or exited non-zero.'),
+    timeout: Count.describe('Failures whose status is timeout: the agent ran out of time.'),
     invalid: Count.describe('Excluded from pairs, shown, and makes the comparison incomplete.'),
     missing: Count.describe('Scheduled with no receipt: makes the comparison incomplete, never shrinks a denominator.'),
     excluded: Count.describe(
@@ -69,7 +71,9 @@ export const TrialCountsSchema = z
     setupFailed: Count.describe('Invalid trials whose status is setup-failed.'),
   })
   .strict()
-  .describe('success + failure + invalid + missing + excluded = scheduled.');
+  .describe(
+    'success + failure + invalid + missing + excluded = scheduled; agentError and timeout are part of failure.',
+  );
 
 export const ArmSummarySchema = z
   .object({
@@ -363,6 +367,13 @@ export const ScorecardSchema = z
       })
       .strict()
       .describe('The corpus the tasks came from.'),
+    sandbox: z
+      .object({
+        kind: z.enum(['bubblewrap', 'none']).describe('none: the agents ran unconfined, asked for explicitly.'),
+        version: z.string().nullable().describe('The bubblewrap version the plan bound; null when missing.'),
+      })
+      .strict()
+      .describe("The sandbox the plan's trials ran under."),
     synthetic: z.boolean().describe('A synthetic agent took part: nothing here can be qualified.'),
     policy: PolicySchema,
     repeats: z.number().int().positive().describe('Trials per (task, arm) in the plan.'),

@@ -89,7 +89,7 @@ export default class CrossoverReporter implements Reporter {
       this.log(
         summarizeRun({
           plan,
-          receipts,
+          scorecard,
           written: this.written,
           resumed: this.resumed,
           reason,

@@ -6,6 +6,7 @@ import type {
   TreatmentResult,
   Verdict,
 } from '../contracts/scorecard.js';
+import { formatSandbox } from '../plan/format-summary.js';
 import { formatRate, formatSigned } from '../score/format.js';
 import {
   armIntervalText,
@@ -291,7 +292,7 @@ function armTable(arms: readonly ArmSummary[]): string {
       `<td>${escapeHtml(a.provider ?? '—')}</td><td class="n">${a.successRate === null ? 'unknown' : formatRate(a.successRate)}</td>` +
       `<td class="n">${num(armIntervalText(a))}</td><td class="n">${num(wilsonText(a))}</td>` +
       `<td class="n">${a.trials.success} / ${a.trials.failure} / ${a.trials.invalid} / ${a.trials.missing}</td>` +
-      `<td class="n">${a.trials.setupFailed}</td><td class="n">${a.regressionFailures}</td></tr>`,
+      `<td class="n">${a.trials.agentError} / ${a.trials.timeout}</td><td class="n">${a.trials.setupFailed}</td><td class="n">${a.regressionFailures}</td></tr>`,
   );
   return (
     `<div class="table-scroll"><table class="arms"><thead>${headerCells([
@@ -303,6 +304,7 @@ function armTable(arms: readonly ArmSummary[]): string {
       { text: 'Task-bootstrap 95%', numeric: true },
       { text: 'Secondary: Wilson 95%', numeric: true },
       { text: 'Success / failure / invalid / missing', numeric: true },
+      { text: 'Of failures: agent error / timeout', numeric: true },
       { text: 'Setup failed', numeric: true },
       { text: 'Regression failures', numeric: true },
     ])}</thead><tbody>${rows.join('')}</tbody></table></div>` +
@@ -412,7 +414,7 @@ export function renderHtml(scorecard: Scorecard): string {
     `<style>${STYLE}</style>`,
     '</head><body><main>',
     `<header><p class="kicker">Crossover scorecard</p><h1>${escapeHtml(heading)}</h1>`,
-    `<p class="meta">Experiment <code>${escapeHtml(experiment.id)}</code> · stage ${experiment.stage} · corpus <code>${escapeHtml(corpus.id)}</code> ${escapeHtml(corpus.version)} · ${scorecard.matrix.length} tasks × ${scorecard.repeats} repeats · ${scorecard.arms.length} arms</p>`,
+    `<p class="meta">Experiment <code>${escapeHtml(experiment.id)}</code> · stage ${experiment.stage} · corpus <code>${escapeHtml(corpus.id)}</code> ${escapeHtml(corpus.version)} · ${scorecard.matrix.length} tasks × ${scorecard.repeats} repeats · ${scorecard.arms.length} arms · sandbox ${escapeHtml(formatSandbox(scorecard.sandbox))}</p>`,
     `<p class="plan">Plan <code>${escapeHtml(scorecard.planId)}</code></p></header>`,
     banner,
     `<section id="summary"><h2>Summary</h2>${abstract(scorecard)}</section>`,

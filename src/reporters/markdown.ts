@@ -1,4 +1,5 @@
 import type { Scorecard } from '../contracts/scorecard.js';
+import { formatSandbox } from '../plan/format-summary.js';
 import { formatRate } from '../score/format.js';
 import {
   armIntervalText,
@@ -131,6 +132,7 @@ function arms(scorecard: Scorecard): string[] {
     armIntervalText(a),
     wilsonText(a),
     `${a.trials.success}/${a.trials.failure}/${a.trials.invalid}/${a.trials.missing}`,
+    `${a.trials.agentError}/${a.trials.timeout}`,
     `${a.trials.setupFailed}`,
     `${a.regressionFailures}`,
   ]);
@@ -147,10 +149,11 @@ function arms(scorecard: Scorecard): string[] {
         'Task-bootstrap 95%',
         'Secondary: Wilson 95%',
         'Success/failure/invalid/missing',
+        'Of failures: agent error/timeout',
         'Setup failed',
         'Regression failures',
       ],
-      ['l', 'l', 'l', 'l', 'r', 'l', 'l', 'r', 'r', 'r'],
+      ['l', 'l', 'l', 'l', 'r', 'l', 'l', 'r', 'r', 'r', 'r'],
       rows,
     ),
   ];
@@ -236,7 +239,7 @@ export function renderMarkdown(scorecard: Scorecard): string {
   const header = [
     `# ${title(scorecard)}`,
     '',
-    `Crossover scorecard · experiment \`${experiment.id}\` · stage ${experiment.stage} · corpus \`${corpus.id}\` ${corpus.version} · ${scorecard.matrix.length} tasks × ${scorecard.repeats} repeats`,
+    `Crossover scorecard · experiment \`${experiment.id}\` · stage ${experiment.stage} · corpus \`${corpus.id}\` ${corpus.version} · ${scorecard.matrix.length} tasks × ${scorecard.repeats} repeats · sandbox ${formatSandbox(scorecard.sandbox)}`,
     '',
     `Plan \`${scorecard.planId}\``,
   ];

@@ -1,11 +1,11 @@
 import { relative } from 'node:path';
 import type { Plan } from '../contracts/plan.js';
-import { type Receipt, statusClass } from '../contracts/receipt.js';
-import { excludedTrialCount } from '../score/outcomes.js';
+import type { Scorecard, TrialCounts } from '../contracts/scorecard.js';
+import { formatSandbox } from '../plan/format-summary.js';
 
 export interface RunSummaryInput {
   plan: Plan;
-  receipts: readonly Receipt[];
+  scorecard: Scorecard;
   written: number;
   resumed: number;
   reason: string;
@@ -13,27 +13,53 @@ export interface RunSummaryInput {
   cwd: string;
 }
 
-/** The few lines printed at the end of a run: every scheduled trial accounted for, and where to look. */
-export function summarizeRun(input: RunSummaryInput): string {
-  const counts = { success: 0, failure: 0, invalid: 0 };
+type Totals = Pick<
+  TrialCounts,
+  'scheduled' | 'success' | 'failure' | 'agentError' | 'timeout' | 'invalid' | 'missing' | 'excluded'
+>;
+
+/** The scorecard's per-arm counts, summed over its arms. */
+function totals(scorecard: Scorecard): Totals {
+  const sum: Totals = {
+    scheduled: 0,
+    success: 0,
+    failure: 0,
+    agentError: 0,
+    timeout: 0,
+    invalid: 0,
+    missing: 0,
+    excluded: 0,
+  };
+  for (const arm of scorecard.arms) for (const key of Object.keys(sum) as (keyof Totals)[]) sum[key] += arm.trials[key];
+  return sum;
+}
+
+/** Known cost over the arms: each arm's mean over the trials where it is known, times how many. */
+function costText(scorecard: Scorecard): string {
   let cost = 0;
-  let costKnown = 0;
-  for (const receipt of input.receipts) {
-    counts[statusClass(receipt.status)] += 1;
-    if (receipt.diagnostics.costUsd !== null) {
-      cost += receipt.diagnostics.costUsd;
-      costKnown += 1;
-    }
+  let known = 0;
+  for (const arm of scorecard.arms) {
+    const { mean, known: n } = arm.diagnostics.costUsd;
+    if (mean === null) continue;
+    cost += mean * n;
+    known += n;
   }
-  const scheduled = input.plan.schedule.trials.length;
-  const excluded = excludedTrialCount(input.plan);
-  const missing = scheduled - excluded - input.receipts.length;
-  const costText = costKnown === 0 ? 'unknown' : `$${cost.toFixed(2)} over ${costKnown} trial(s) with a known cost`;
+  return known === 0 ? 'unknown' : `$${cost.toFixed(2)} over ${known} trial(s) with a known cost`;
+}
+
+/**
+ * The few lines printed at the end of a run, a projection of the scorecard (so the console never
+ * counts differently from it): every scheduled trial accounted for, and where to look.
+ */
+export function summarizeRun(input: RunSummaryInput): string {
+  const t = totals(input.scorecard);
+  const done = t.scheduled - t.missing - t.excluded;
+  const failed = t.failure - t.agentError - t.timeout;
   return [
-    `crossover ${input.plan.experiment.id}: ${input.receipts.length}/${scheduled} trials done (${input.written} this run, ${input.resumed} resumed)` +
+    `crossover ${input.plan.experiment.id}: ${done}/${t.scheduled} trials done (${input.written} this run, ${input.resumed} resumed)` +
       (input.reason === 'passed' || input.reason === 'failed' ? '' : `, run ${input.reason}`),
-    `  passed ${counts.success}, failed ${counts.failure}, invalid ${counts.invalid}, missing ${missing}${excluded > 0 ? `, excluded ${excluded}` : ''}`,
-    `  budget: ${input.receipts.length} of ${input.plan.budget.maxTrials} trials; cost ${costText}`,
+    `  passed ${t.success}, failed ${failed}, agent-error ${t.agentError}, timeout ${t.timeout}, invalid ${t.invalid}, missing ${t.missing}${t.excluded > 0 ? `, excluded ${t.excluded}` : ''}`,
+    `  sandbox ${formatSandbox(input.scorecard.sandbox)}; budget: ${done} of ${input.plan.budget.maxTrials} trials; cost ${costText(input.scorecard)}`,
     `  scorecard: ${relative(input.cwd, input.scorecardFiles.html)} (also .json, .md)`,
   ].join('\n');
 }

@@ -21,6 +21,8 @@ function countTrials(cells: readonly TaskCell[]): {
     scheduled: 0,
     success: 0,
     failure: 0,
+    agentError: 0,
+    timeout: 0,
     invalid: 0,
     missing: 0,
     excluded: 0,
@@ -39,6 +41,8 @@ function countTrials(cells: readonly TaskCell[]): {
       if (!receipt) continue;
       synthetic ||= receipt.synthetic;
       if (receipt.status === 'setup-failed') trials.setupFailed += 1;
+      if (receipt.status === 'agent-error') trials.agentError += 1;
+      if (receipt.status === 'timeout') trials.timeout += 1;
       if (receipt.status === 'contaminated') trials.contaminated += 1;
       if (outcome.class === 'invalid' && !outcome.unsupportedPass)
         invalidByStatus[receipt.status] = (invalidByStatus[receipt.status] ?? 0) + 1;

@@ -149,6 +149,7 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     planId,
     experiment: { id: plan.experiment.id, title: plan.experiment.title, stage: plan.experiment.stage },
     corpus: { id: plan.corpus.id, version: plan.corpus.version, digest: plan.corpus.digest },
+    sandbox: plan.environment.sandbox,
     synthetic: plan.synthetic || [...facts.values()].some(({ summary }) => summary.synthetic),
     policy: plan.policy,
     repeats: plan.repeats,

@@ -41,6 +41,7 @@ function commandArm(role: PlannedArm['role'], mode: string, extra = ''): Planned
             files: [],
             probeDigest: null,
             eligibility: null,
+            eligibilityReasons: [],
             tools: ['search_code', 'find_symbol'],
             sendsSource: false,
           },
