@@ -149,7 +149,7 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     planId,
     experiment: { id: plan.experiment.id, title: plan.experiment.title, stage: plan.experiment.stage },
     corpus: { id: plan.corpus.id, version: plan.corpus.version, digest: plan.corpus.digest },
-    sandbox: plan.environment.sandbox,
+    sandbox: { kind: plan.environment.sandbox.kind, version: plan.environment.sandbox.version },
     synthetic: plan.synthetic || [...facts.values()].some(({ summary }) => summary.synthetic),
     policy: plan.policy,
     repeats: plan.repeats,

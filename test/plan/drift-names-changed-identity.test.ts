@@ -46,6 +46,8 @@ describe('a drifted plan is named, never silently replaced', () => {
   it('names the command agent when one byte of its declared script changes', async () => {
     const agent = { adapter: 'command' as const, command: './agents/mine/agent.sh', files: ['agents/mine'] };
     const experiment = syntheticExperiment({
+      stage: 1,
+      sandbox: 'bubblewrap',
       agent,
       arms: [
         { id: 'baseline', role: 'baseline' },
