@@ -41,7 +41,7 @@ function plannedArm(id: string, role: PlannedArm['role']): PlannedArm {
     id,
     role,
     agent: {
-      spec: { adapter: 'command', command: 'bench-agent', version: '1.0.0', files: [] },
+      spec: { adapter: 'command', command: 'bench-agent', version: '1.0.0' },
       executableDigest: null,
       promptTemplateDigest: DIGEST,
     },

@@ -37,7 +37,8 @@ export function mcpServerReadPaths(server: McpServerSpec): string[] {
  * Crossover's proxy. And whether it must reach a model API on loopback.
  */
 export function agentSandboxNeeds(agent: Agent, root: string): { loopback: boolean; readOnly: string[] } {
-  if (agent.adapter === 'command') return { loopback: false, readOnly: agent.files.map((file) => join(root, file)) };
+  if (agent.adapter === 'command')
+    return { loopback: false, readOnly: (agent.files ?? []).map((file) => join(root, file)) };
   if (agent.adapter !== 'claude-code' && agent.adapter !== 'codex') return { loopback: false, readOnly: [] };
   return { loopback: usesLoopbackModel(agent), readOnly: [agentPrefix(root, agent.adapter, agent.version)] };
 }

@@ -38,7 +38,7 @@ const CommandAgentSchema = z
       .describe('Version recorded in the plan and receipts; the command and its files are what is bound.'),
     files: z
       .array(RelativePathSchema)
-      .default([])
+      .optional()
       .describe(
         "The agent's own files and directories, relative to the project root: bound read-only into the sandbox and digested into the plan, so an edit drifts.",
       ),

@@ -9,7 +9,7 @@ type CommandAgent = Extract<Agent, { adapter: 'command' }>;
 /** A command agent's declared files, each by its digest; a missing one blocks the plan. */
 async function commandFiles(spec: CommandAgent, root: string, blocked: string[]): Promise<AgentIdentity['files']> {
   const files: NonNullable<AgentIdentity['files']> = [];
-  for (const [index, path] of spec.files.entries()) {
+  for (const [index, path] of (spec.files ?? []).entries()) {
     const digest = await pathDigest(join(root, path)).catch(() => null);
     if (digest === null) blocked.push(`agent: $.files[${index}]: ${path} does not exist below the project root`);
     else files.push({ path, digest });
@@ -29,7 +29,7 @@ export async function agentIdentity(
   root: string,
 ): Promise<{ identity: AgentIdentity; blocked: string[] }> {
   const identity: AgentIdentity = { spec, executableDigest: null, promptTemplateDigest };
-  if (spec.adapter === 'command' && spec.files.length > 0) {
+  if (spec.adapter === 'command' && (spec.files ?? []).length > 0) {
     const blocked: string[] = [];
     return { identity: { ...identity, files: await commandFiles(spec, root, blocked) }, blocked };
   }

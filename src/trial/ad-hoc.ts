@@ -38,7 +38,12 @@ export function adHocDefinition(
     id: 'ad-hoc',
     role: 'baseline',
     agent: {
-      spec: { adapter: 'command', command: input.command, version: 'unversioned', files: files.map((f) => f.path) },
+      spec: {
+        adapter: 'command',
+        command: input.command,
+        version: 'unversioned',
+        ...(files.length > 0 ? { files: files.map((f) => f.path) } : {}),
+      },
       executableDigest: null,
       promptTemplateDigest: digestBytes(input.task.prompt),
       ...(files.length > 0 ? { files } : {}),

@@ -47,6 +47,7 @@ function commandArm(role: PlannedArm['role'], mode: string, extra = ''): Planned
           },
     allowedTools: [],
     instructionFiles: [],
+    skills: null,
   };
 }
 

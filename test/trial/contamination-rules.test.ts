@@ -9,7 +9,7 @@ function arm(overrides: Partial<PlannedArm> = {}): PlannedArm {
     id: 'treatment',
     role: 'treatment',
     agent: {
-      spec: { adapter: 'command', command: 'agent', version: '1', files: [] },
+      spec: { adapter: 'command', command: 'agent', version: '1' },
       executableDigest: null,
       promptTemplateDigest: digestOf('p'),
     },
