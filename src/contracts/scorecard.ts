@@ -347,6 +347,36 @@ export const FeasibilitySchema = z
   .strict()
   .describe('Whether the run itself worked: the gates a stage-1 scorecard must pass before stage 2.');
 
+export const ShareSchema = z
+  .object({
+    count: Count.describe('Trials where it happened.'),
+    of: Count.describe('Trials it was counted over.'),
+    share: Probability.nullable().describe('count / of; null when of is 0.'),
+    wilson: z
+      .object({
+        low: Probability.describe('Lower bound of the interval.'),
+        high: Probability.describe('Upper bound of the interval.'),
+      })
+      .strict()
+      .nullable()
+      .describe('95% Wilson interval (no continuity correction); null when of is 0.'),
+  })
+  .strict();
+
+export const SkillSelectionSchema = z
+  .object({
+    arm: IdSchema.describe('The arm, in plan order.'),
+    known: Count.describe('Valid trials of tasks with a preregistered skill (or "none") whose skills used are known.'),
+    unknown: Count.describe("Valid trials of such tasks whose agent's transcript does not show the skills it used."),
+    expectedUsed: ShareSchema.describe(
+      'Over known trials of tasks that preregister a skill: the agent loaded or invoked that skill.',
+    ),
+    unneededUsed: ShareSchema.describe(
+      'Over every known trial: the agent loaded or invoked a skill other than the preregistered one ("none": any skill).',
+    ),
+  })
+  .strict();
+
 export const ScorecardSchema = z
   .object({
     schema: z.literal('crossover.scorecard/1').describe('Format and version of this document.'),
@@ -406,6 +436,11 @@ export const ScorecardSchema = z
       .describe('Task × arm outcomes, tasks in plan order.'),
     gaps: z.array(GapSchema).describe('Evidence gaps: what is missing, invalid or unknown.'),
     feasibility: FeasibilitySchema,
+    skillSelection: z
+      .array(SkillSelectionSchema)
+      .describe(
+        'Diagnostics only, never part of a verdict: per arm, how often the preregistered skill was used and an unneeded one was; empty when no task preregisters a skill.',
+      ),
     method: z
       .object({
         operating: OperatingCharacteristicsSchema.nullable().describe(
@@ -422,6 +457,8 @@ export const ScorecardSchema = z
   .describe("The normalized comparison of a plan's receipts: no timestamps, no absolute paths.");
 
 export type Scorecard = z.infer<typeof ScorecardSchema>;
+export type SkillSelection = z.infer<typeof SkillSelectionSchema>;
+export type Share = z.infer<typeof ShareSchema>;
 export type Feasibility = z.infer<typeof FeasibilitySchema>;
 export type FeasibilityGate = z.infer<typeof FeasibilityGateSchema>;
 export type Verdict = z.infer<typeof VerdictSchema>;

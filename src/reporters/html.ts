@@ -21,6 +21,8 @@ import {
   powerNeeded,
   powerRows,
   pText,
+  SKILL_SELECTION_NOTE,
+  shareText,
   signText,
   testPText,
   title,
@@ -326,6 +328,15 @@ function diagnosticsTable(arms: readonly ArmSummary[]): string {
   return `<table class="diagnostics"><thead>${headerCells([{ text: 'Measure' }, ...arms.map((a) => ({ text: a.id, numeric: true }))])}</thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+function skillSelectionSection(scorecard: Scorecard): string {
+  if (scorecard.skillSelection.length === 0) return '';
+  const rows = scorecard.skillSelection.map(
+    (s) =>
+      `<tr><th scope="row">${escapeHtml(s.arm)}</th><td class="n">${escapeHtml(shareText(s.expectedUsed))}</td><td class="n">${escapeHtml(shareText(s.unneededUsed))}</td><td class="n">${s.unknown}</td></tr>`,
+  );
+  return `<section id="skill-selection"><h2>Skill selection</h2><p class="note">${escapeHtml(SKILL_SELECTION_NOTE)}</p><table class="skill-selection"><thead>${headerCells([{ text: 'Arm' }, { text: 'Expected skill used', numeric: true }, { text: 'Unneeded skill used', numeric: true }, { text: 'Unknown', numeric: true }])}</thead><tbody>${rows.join('')}</tbody></table></section>`;
+}
+
 function gapList(scorecard: Scorecard): string {
   if (scorecard.gaps.length === 0)
     return '<p>None: every scheduled trial has a valid receipt and every measure is known.</p>';
@@ -425,6 +436,7 @@ export function renderHtml(scorecard: Scorecard): string {
     `<section id="aa"><h2>3. A/A noise floor</h2>${aaTable(scorecard)}</section>`,
     `<section id="arms"><h2>4. Arms</h2>${armTable(scorecard.arms)}</section>`,
     `<section id="diagnostics"><h2>5. Diagnostics</h2><p class="note">Means over the trials where each measure is known (n); unknown is never shown as 0. Descriptive only: no verdict rests on them. Relevant-file recall counts only tasks with preregistered relevant files.</p>${diagnosticsTable(scorecard.arms)}</section>`,
+    skillSelectionSection(scorecard),
     `<section id="gaps"><h2>6. Evidence gaps</h2>${gapList(scorecard)}</section>`,
     `<section id="feasibility"><h2>7. Feasibility</h2><p class="note">Whether the run itself worked; stage 2 needs a stage-1 scorecard that passed every gate.</p>${feasibilityTable(scorecard)}</section>`,
     `<section id="matrix"><h2>8. Outcomes by task</h2><figure>${matrixTable(scorecard)}`,

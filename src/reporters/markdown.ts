@@ -14,6 +14,8 @@ import {
   powerNeeded,
   powerRows,
   pText,
+  SKILL_SELECTION_NOTE,
+  shareText,
   signText,
   testPText,
   title,
@@ -197,6 +199,23 @@ function diagnostics(scorecard: Scorecard): string[] {
   ];
 }
 
+function skillSelection(scorecard: Scorecard): string[] {
+  if (scorecard.skillSelection.length === 0) return [];
+  const rows = scorecard.skillSelection.map((s) => [
+    s.arm,
+    shareText(s.expectedUsed),
+    shareText(s.unneededUsed),
+    String(s.unknown),
+  ]);
+  return [
+    '## Skill selection',
+    '',
+    SKILL_SELECTION_NOTE,
+    '',
+    ...table(['Arm', 'Expected skill used', 'Unneeded skill used', 'Unknown'], ['l', 'r', 'r', 'r'], rows),
+  ];
+}
+
 function feasibility(scorecard: Scorecard): string[] {
   const rows = Object.entries(scorecard.feasibility).map(([name, gate]) => [
     name,
@@ -253,6 +272,7 @@ export function renderMarkdown(scorecard: Scorecard): string {
     aa(scorecard),
     arms(scorecard),
     diagnostics(scorecard),
+    skillSelection(scorecard),
     gaps(scorecard),
     feasibility(scorecard),
     matrix(scorecard),

@@ -5,6 +5,7 @@ import type {
   PairedComparison,
   PowerTable,
   Scorecard,
+  Share,
   Verdict,
 } from '../contracts/scorecard.js';
 import { formatP, formatRate, formatSigned } from '../score/format.js';
@@ -140,3 +141,12 @@ export function powerNeeded(table: PowerTable): string[] {
 export function powerCaption(table: PowerTable): string {
   return `Power of the preregistered analysis (same test, gates and Holm family over m = ${table.treatments}), one treatment at the effect and the others null; ${table.simulations} simulations per row seeded by ${table.seed}; baseline rates: ${table.basis}; shared regression rate ${share(table.regressionRate)}.`;
 }
+
+/** A diagnostic share with its Wilson interval, e.g. `1/2 = 0.500 [0.095, 0.905]`; `n/a` over no trial. */
+export function shareText(share: Share): string {
+  if (share.share === null || share.wilson === null) return `${share.count}/${share.of} (n/a)`;
+  return `${share.count}/${share.of} = ${formatRate(share.share)} [${formatRate(share.wilson.low)}, ${formatRate(share.wilson.high)}]`;
+}
+
+export const SKILL_SELECTION_NOTE =
+  'Diagnostics only, never part of a verdict. Over valid trials of tasks that preregister the skill they benefit from (or "none"): the share where the agent used that skill, and the share where it used a skill it did not need, each with a 95% Wilson interval. Trials whose transcript does not show skills are unknown.';

@@ -12,6 +12,7 @@ import { holmAdjustExact } from './holm.js';
 import { methodFigures, observedModel, treatmentPower } from './method.js';
 import { receiptsByTrial, tabulateOutcomes } from './outcomes.js';
 import { type PairResult, pairArms } from './pairwise.js';
+import { skillSelection } from './skill-selection.js';
 import { judge } from './verdict.js';
 
 export interface ScoreInput {
@@ -165,6 +166,7 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     matrix,
     gaps: evidenceGaps(plan, [...facts.values()]),
     feasibility: feasibilityGates(plan, [...byTrial.values()]),
+    skillSelection: skillSelection(plan, byTrial),
     method: methodFigures(plan, planId, model),
   };
 }
