@@ -11,6 +11,8 @@ bwrap --version >/dev/null 2>&1 || missing+=(bubblewrap)
 # The paths the grader looks for (src/grading/browser-session.ts); Debian's chromium works too.
 executable() { [ -f "$1" ] && [ -x "$1" ]; }
 executable /usr/bin/chromium-headless-shell || executable /usr/bin/chromium || missing+=(chromium-headless-shell)
+# Python repository tasks run Debian's pytest (corpus/README.md, "Bring a repository task").
+/usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || missing+=(python3-pytest)
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: bubblewrap and Chromium are installed"

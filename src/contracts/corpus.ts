@@ -7,6 +7,12 @@ export const CorpusSchema = z
     id: IdSchema.describe('Corpus id; bound into every plan.'),
     version: z.string().min(1).describe('Corpus version; bound into every plan.'),
     title: z.string().optional().describe('Human-readable name of the corpus.'),
+    qualificationRules: z
+      .enum(['bundled', 'imported'])
+      .default('bundled')
+      .describe(
+        'bundled: 2–5 required checks, a regression, relevant files, a decoy caught by a required check; imported: the fail-to-pass tests are the required checks, decoys optional (noted when absent), a decoy caught by any check.',
+      ),
     categories: z
       .array(
         z
@@ -43,6 +49,74 @@ export const CheckSchema = z
   })
   .strict();
 
+/**
+ * A test identifier as the result file names it: the enclosing suite names and the test's name
+ * joined by " > " (JUnit, TAP, Jest/Vitest JSON), for pytest "module.Class > test_name".
+ */
+export const TestIdSchema = z
+  .string()
+  .min(1)
+  .max(400)
+  .refine(
+    (id) => ![...id].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
+    'expected a test id without control characters',
+  )
+  .describe('A test of the repository\'s own suite, as its result file names it (suites and name joined by " > ").');
+
+export const TestResultFormatSchema = z
+  .enum(['junit', 'tap', 'jest-json'])
+  .describe(
+    'junit: JUnit XML (node --test-reporter=junit, Vitest/Jest junit reporters, pytest --junitxml, Mocha); tap: TAP 13/14 (node --test-reporter=tap, Mocha tap); jest-json: Jest or Vitest --reporter=json.',
+  );
+
+export const RepositorySchema = z
+  .object({
+    setup: z
+      .object({
+        command: z
+          .string()
+          .min(1)
+          .describe(
+            'Shell command run once per (task, command, environment) in a copy of the workspace, with network (npm ci --ignore-scripts).',
+          ),
+        outputs: z
+          .array(RelativePathSchema)
+          .min(1)
+          .describe(
+            'Workspace paths the command produces (node_modules): kept content-addressed and given to trials read-only.',
+          ),
+        timeoutSec: z.number().int().positive().max(3600).default(600).describe('Time limit of the setup command.'),
+      })
+      .strict()
+      .optional()
+      .describe('Installs dependencies; absent: the repository needs none.'),
+    test: z
+      .object({
+        command: z
+          .string()
+          .min(1)
+          .describe(
+            "Shell command running the repository's own tests with no network; it writes its result file into $CROSSOVER_RESULTS.",
+          ),
+        format: TestResultFormatSchema,
+        resultFile: RelativePathSchema.describe('The result file the command writes, relative to $CROSSOVER_RESULTS.'),
+        timeoutSec: z.number().int().positive().max(3600).default(900).describe('Time limit of one test run.'),
+      })
+      .strict()
+      .describe("The repository's test runner."),
+    failToPass: z
+      .array(TestIdSchema)
+      .min(1)
+      .describe('Tests that fail on the starting tree and must pass: the required checks.'),
+    passToPass: z
+      .array(TestIdSchema)
+      .describe('Tests that pass on the starting tree and must keep passing: the regressions.'),
+  })
+  .strict()
+  .describe(
+    "A repository task: its checks are tests of the repository's own suite; checks/ holds the hidden test files at their repository paths, put over the graded tree only at grading.",
+  );
+
 export const TaskSchema = z
   .object({
     schema: z.literal('crossover.task/1').describe('Format and version of this document.'),
@@ -57,7 +131,9 @@ export const TaskSchema = z
         regressions: z.array(CheckSchema).describe('Pass on the starting tree and must keep passing.'),
       })
       .strict()
-      .describe('Hidden executable checks that grade a trial.'),
+      .optional()
+      .describe('Hidden executable checks that grade a trial: check modules of a compact task; a repository task has `repository` instead.'),
+    repository: RepositorySchema.optional(),
     relevantFiles: z
       .array(RelativePathSchema)
       .min(1)
@@ -69,9 +145,19 @@ export const TaskSchema = z
       .describe('Workspace files the grader relies on; an agent that changes one fails.'),
   })
   .strict()
+  .superRefine((task, context) => {
+    if ((task.checks === undefined) === (task.repository === undefined))
+      context.addIssue({
+        code: 'custom',
+        path: task.checks ? ['repository'] : ['checks'],
+        message: "expected exactly one of checks (check modules) or repository (the repository's own tests)",
+      });
+  })
   .describe('corpus/tasks/<id>/task.json');
 
 export type Corpus = z.infer<typeof CorpusSchema>;
 export type Task = z.infer<typeof TaskSchema>;
 export type Check = z.infer<typeof CheckSchema>;
 export type Surface = z.infer<typeof SurfaceSchema>;
+export type Repository = z.infer<typeof RepositorySchema>;
+export type TestResultFormat = z.infer<typeof TestResultFormatSchema>;

@@ -9,6 +9,24 @@ const SizeSchema = z
   })
   .strict();
 
+const TreeGradingSchema = z
+  .object({
+    tree: z.string().describe('Which tree was graded: "start", "reference" or "decoy:<name>".'),
+    status: z.enum(['passed', 'failed', 'check-error', 'missing-checks']).describe('The grading of that tree.'),
+    checks: z
+      .array(
+        z
+          .object({
+            id: z.string().describe('Check id, or test id of a repository task.'),
+            kind: z.enum(['required', 'regression']).describe('required (fail-to-pass) or regression (pass-to-pass).'),
+            status: z.enum(['pass', 'fail', 'error']).describe('How the check ended on that tree.'),
+          })
+          .strict(),
+      )
+      .describe('Every check of the task, in task order.'),
+  })
+  .strict();
+
 export const QualificationSchema = z
   .object({
     id: IdSchema.describe('The task id.'),
@@ -16,7 +34,14 @@ export const QualificationSchema = z
     surface: SurfaceSchema,
     digest: DigestSchema.describe('The task digest that was verified.'),
     qualified: z.boolean().describe('True only when there are no reasons.'),
+    rules: z
+      .enum(['bundled', 'imported'])
+      .describe("The corpus's qualification rules (corpus.json qualificationRules)."),
     reasons: z.array(z.string()).describe('Why the task is not qualified, one specific reason a line.'),
+    notes: z.array(z.string()).describe('Worth knowing, not disqualifying: an imported task without decoys.'),
+    trees: z
+      .array(TreeGradingSchema)
+      .describe("Each check's result on each graded tree: start, reference, each decoy."),
     referenceChange: SizeSchema.describe(
       'Difficulty evidence: files the reference overlay changes and lines added plus removed.',
     ),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { digestOf } from './canonical.js';
 import { DigestSchema, IdSchema } from './common.js';
+import { TestIdSchema } from './corpus.js';
 import { ArmRoleSchema } from './experiment.js';
 
 export const SUCCESS_STATUSES = ['passed'] as const;
@@ -34,7 +35,7 @@ const BoundedText = z.string().max(MESSAGE_LIMIT);
 
 export const CheckResultSchema = z
   .object({
-    id: IdSchema.describe('Check id from the task.'),
+    id: z.union([IdSchema, TestIdSchema]).describe("Check id from the task, or for a repository task the test's id."),
     kind: z
       .enum(['required', 'regression'])
       .describe('required: must pass for success; regression: must keep passing.'),

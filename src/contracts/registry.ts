@@ -9,6 +9,7 @@ import { ProviderSchema } from './provider.js';
 import { CorpusVerificationSchema } from './qualification.js';
 import { ReceiptSchema } from './receipt.js';
 import { ScorecardSchema } from './scorecard.js';
+import { SetupRecordSchema } from './setup.js';
 
 /**
  * Every artifact with a published JSON Schema. Documents people write are described as input
@@ -26,6 +27,7 @@ export const ARTIFACTS = {
   approval: { schema: ApprovalSchema, io: 'output' },
   'corpus-verification': { schema: CorpusVerificationSchema, io: 'output' },
   'agent-install': { schema: InstalledAgentSchema, io: 'output' },
+  'setup-record': { schema: SetupRecordSchema, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
 
 export type ArtifactName = keyof typeof ARTIFACTS;

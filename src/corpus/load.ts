@@ -72,8 +72,8 @@ async function validateTask(task: Task, dir: string, source: string, corpus: Cor
   }
   const seen = new Set<string>();
   for (const [group, checks] of [
-    ['required', task.checks.required],
-    ['regressions', task.checks.regressions],
+    ['required', task.checks?.required ?? []],
+    ['regressions', task.checks?.regressions ?? []],
   ] as const) {
     for (const [index, check] of checks.entries()) {
       const path = `$.checks.${group}[${index}]`;
@@ -85,6 +85,22 @@ async function validateTask(task: Task, dir: string, source: string, corpus: Cor
           'invalid-input',
           `${source}: ${path}.file: expected a file under checks/, "${check.file}" does not exist`,
         );
+      }
+    }
+  }
+  const repository = task.repository;
+  if (repository) {
+    for (const [group, ids] of [
+      ['failToPass', repository.failToPass],
+      ['passToPass', repository.passToPass],
+    ] as const) {
+      for (const [index, id] of ids.entries()) {
+        if (seen.has(id))
+          throw new CrossoverError(
+            'invalid-input',
+            `${source}: $.repository.${group}[${index}]: test "${id}" is listed twice`,
+          );
+        seen.add(id);
       }
     }
   }

@@ -10,11 +10,20 @@ import { readTree } from '../io/tree.js';
 import { changedLines, isVendoredPath, lineCount } from './difficulty.js';
 import type { LoadedCorpus, LoadedTask } from './load.js';
 import { materializeTree } from './materialize.js';
-import { qualificationReasons } from './qualification-rules.js';
+import { type QualificationRules, qualificationNotes, qualificationReasons } from './qualification-rules.js';
+import { ensureSetup, type SetupOutputs } from './setup.js';
 
 export interface QualifyOptions {
   /** a Chromium shared across tasks; by default one is launched when needed and closed */
   browser?: BrowserSession;
+  /** the corpus's rules; by default the bundled corpus's */
+  rules?: QualificationRules;
+  /** the project root whose .crossover/ caches setup outputs; by default the working directory */
+  root?: string;
+}
+
+function treeGrading(tree: string, result: GradeResult): Qualification['trees'][number] {
+  return { tree, status: result.status, checks: result.checks.map(({ id, kind, status }) => ({ id, kind, status })) };
 }
 
 async function readOptional(path: string): Promise<string | null> {
@@ -43,10 +52,35 @@ async function treeSize(root: string): Promise<TreeSize> {
   return { files: entries.length, lines };
 }
 
-/** Check paths the starting tree already holds: shipping them would show the agent hidden checks. */
+/**
+ * Check paths the starting tree already holds: shipping them would show the agent hidden checks.
+ * A repository task's hidden tests replace the tree's own files at grading, so none leak.
+ */
 async function leakedCheckPaths(task: LoadedTask): Promise<string[]> {
+  if (task.task.repository) return [];
   const shipped = new Set((await readTree(join(task.dir, 'workspace'))).map((entry) => entry.path));
   return (await taskCheckPaths(task)).filter((path) => shipped.has(path));
+}
+
+/** A task whose setup failed: nothing could be graded. */
+async function unqualifiedBySetup(
+  task: LoadedTask,
+  rules: QualificationRules,
+  message: string,
+): Promise<Qualification> {
+  return {
+    id: task.task.id,
+    category: task.task.category,
+    surface: task.task.surface,
+    digest: task.digest,
+    qualified: false,
+    rules,
+    reasons: [`the setup failed, so no tree could be graded: ${message}`],
+    notes: qualificationNotes(rules, task),
+    trees: [],
+    referenceChange: await referenceChange(task),
+    tree: await treeSize(join(task.dir, 'workspace')),
+  };
 }
 
 /**
@@ -56,12 +90,20 @@ async function leakedCheckPaths(task: LoadedTask): Promise<string[]> {
  */
 export async function qualifyTask(task: LoadedTask, options: QualifyOptions = {}): Promise<Qualification> {
   const browser = options.browser ?? new BrowserSession();
+  const rules = options.rules ?? 'bundled';
   const scratch = await mkdtemp(join(tmpdir(), 'crossover-qualify-'));
   try {
+    let setup: SetupOutputs | null;
+    try {
+      setup = await ensureSetup(options.root ?? process.cwd(), task);
+    } catch (error) {
+      if (!(error instanceof CrossoverError)) throw error;
+      return unqualifiedBySetup(task, rules, error.message);
+    }
     const grade = async (name: string, overlays: string[]): Promise<GradeResult> => {
       const workspace = join(scratch, name);
       await materializeTree(task.dir, overlays, workspace);
-      return gradeWorkspace({ task, workspace, browser });
+      return gradeWorkspace({ task, workspace, browser, setup });
     };
     const start = await grade('start', []);
     const reference = await grade('reference', [join(task.dir, 'reference')]);
@@ -70,6 +112,7 @@ export async function qualifyTask(task: LoadedTask, options: QualifyOptions = {}
       decoys.push({ name, result: await grade(`decoy-${index}`, [join(task.dir, 'decoys', name)]) });
     }
     const reasons = qualificationReasons({
+      rules,
       task,
       start,
       reference,
@@ -82,7 +125,14 @@ export async function qualifyTask(task: LoadedTask, options: QualifyOptions = {}
       surface: task.task.surface,
       digest: task.digest,
       qualified: reasons.length === 0,
+      rules,
       reasons,
+      notes: qualificationNotes(rules, task),
+      trees: [
+        treeGrading('start', start),
+        treeGrading('reference', reference),
+        ...decoys.map(({ name, result }) => treeGrading(`decoy:${name}`, result)),
+      ],
       referenceChange: await referenceChange(task),
       tree: await treeSize(join(task.dir, 'workspace')),
     };
@@ -109,6 +159,8 @@ async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item:
 export interface CorpusFilter {
   /** qualify only this task */
   taskId?: string;
+  /** the project root whose .crossover/ caches setup outputs; by default the working directory */
+  root?: string;
 }
 
 /** Qualifies a corpus's tasks (two at a time, one Chromium for all) in task id order. */
@@ -122,7 +174,11 @@ export async function qualifyCorpus(corpus: LoadedCorpus, filter: CorpusFilter =
   const browser = new BrowserSession();
   try {
     const results = await mapBounded(tasks, Math.min(2, availableParallelism()), (task) =>
-      qualifyTask(task, { browser }),
+      qualifyTask(task, {
+        browser,
+        rules: corpus.corpus.qualificationRules,
+        ...(filter.root ? { root: filter.root } : {}),
+      }),
     );
     return {
       schema: 'crossover.corpus-verification/1',

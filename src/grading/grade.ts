@@ -7,6 +7,7 @@ import { runBrowserCheck } from './browser-check.js';
 import { BrowserSession } from './browser-session.js';
 import { runNodeCheck } from './node-check.js';
 import type { CheckOutcome } from './outcome.js';
+import { applyHiddenTests, runRepositoryTests, type SetupMount } from './repository-tests.js';
 import { type StaticServer, serveStatic } from './static-server.js';
 import { detectTampering } from './tampering.js';
 import { scanWorkspace, type WorkspaceScan } from './workspace-scan.js';
@@ -38,6 +39,8 @@ export interface GradeInput {
   scan?: WorkspaceScan;
   /** a Chromium shared across gradings (corpus verify); by default one is launched when needed and closed */
   browser?: BrowserSession;
+  /** a repository task's setup outputs, mounted read-only over the graded tree for its test run */
+  setup?: SetupMount | null;
 }
 
 interface PlannedCheck {
@@ -45,10 +48,21 @@ interface PlannedCheck {
   kind: CheckResult['kind'];
 }
 
-function plannedChecks(task: GradedTask): PlannedCheck[] {
+/** Each check as (id, kind): check modules, or a repository task's fail-to-pass and pass-to-pass tests. */
+function plannedChecks(task: GradedTask): { id: string; kind: CheckResult['kind'] }[] {
+  const { checks, repository } = task.task;
   return [
-    ...task.task.checks.required.map((check) => ({ check, kind: 'required' as const })),
-    ...task.task.checks.regressions.map((check) => ({ check, kind: 'regression' as const })),
+    ...(checks?.required ?? []).map((check) => ({ id: check.id, kind: 'required' as const })),
+    ...(repository?.failToPass ?? []).map((id) => ({ id, kind: 'required' as const })),
+    ...(checks?.regressions ?? []).map((check) => ({ id: check.id, kind: 'regression' as const })),
+    ...(repository?.passToPass ?? []).map((id) => ({ id, kind: 'regression' as const })),
+  ];
+}
+
+function checkModules(task: GradedTask): PlannedCheck[] {
+  return [
+    ...(task.task.checks?.required ?? []).map((check) => ({ check, kind: 'required' as const })),
+    ...(task.task.checks?.regressions ?? []).map((check) => ({ check, kind: 'regression' as const })),
   ];
 }
 
@@ -87,13 +101,29 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   const planned = plannedChecks(task);
   const findings = await detectTampering(task, input.scan ?? (await scanWorkspace(workspace)));
   if (findings.length > 0) {
-    const notRun = planned.map(({ check, kind }) => ({
-      id: check.id,
+    const notRun = planned.map(({ id, kind }) => ({
+      id,
       kind,
       status: 'fail' as const,
       message: 'not run: the workspace was tampered with (see findings)',
     }));
     return { status: 'failed', checks: notRun, checksRun: 0, findings };
+  }
+  const { repository } = task.task;
+  if (repository) {
+    const overwritten = await applyHiddenTests(task.dir, workspace);
+    const checks = await runRepositoryTests({
+      repository,
+      workspace,
+      setup: input.setup ?? null,
+      ...(signal ? { signal } : {}),
+    });
+    return {
+      status: gradeStatus(checks),
+      checks,
+      checksRun: checks.filter((c) => c.status !== 'error').length,
+      findings: overwritten,
+    };
   }
   const checksDir = await realpath(join(task.dir, 'checks'));
   const session = input.browser ?? new BrowserSession();
@@ -105,7 +135,7 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
     [checksDir, '<checks>'],
   ];
   try {
-    for (const { check, kind } of planned) {
+    for (const { check, kind } of checkModules(task)) {
       const run = { checkFile: join(checksDir, check.file), workspace, timeoutMs: check.timeoutMs, signal };
       let outcome: CheckOutcome;
       if (check.runner === 'node') outcome = await runNodeCheck({ ...run, checksDir });

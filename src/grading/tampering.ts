@@ -60,7 +60,9 @@ export async function detectTampering(task: GradedTask, scan: WorkspaceScan): Pr
   const started = new Set(startTree.map((entry) => entry.path));
   const present = new Set(graded.files.map((entry) => entry.path));
   const findings: Finding[] = [];
-  for (const path of await taskCheckPaths(task)) {
+  // A repository task's hidden tests sit at their own paths and are put back over the tree at grading.
+  const planted = task.task.repository ? [] : await taskCheckPaths(task);
+  for (const path of planted) {
     if (present.has(path) && !started.has(path))
       findings.push(tampering(`a file was planted at ${path}, a path the hidden checks use`));
   }

@@ -18,6 +18,7 @@ import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import { CONTEXT_CALL_LIMIT, type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/receipt.js';
 import type { LoadedTask } from '../corpus/load.js';
+import { ensureSetup, type SetupOutputs } from '../corpus/setup.js';
 import type { BrowserSession } from '../grading/browser-session.js';
 import { type GradeResult, gradeWorkspace } from '../grading/grade.js';
 import { scanWorkspace, type WorkspaceScan } from '../grading/workspace-scan.js';
@@ -131,6 +132,8 @@ interface Prepared {
   sandboxVersion: string | null;
   snapshot: string;
   workspace: string;
+  /** a repository task's setup outputs: read-only over the workspace in the sandbox and at grading */
+  setup: SetupOutputs | null;
   context: AgentRunContext;
   proxy: McpProxy;
   stop: () => void;
@@ -166,6 +169,7 @@ async function prepare(
   const sandboxVersion = sandbox && 'bwrap' in sandbox ? sandbox.bwrap.version : null;
   const snapshot = await taskSnapshot(spec.root, spec.task);
   const workspace = await freshWorkspace(trialDir, snapshot);
+  const setup = await ensureSetup(spec.root, spec.task);
   // Where the proxy starts the arm's real servers: under a bubblewrap of their own when there is one.
   const host = sandbox && 'bwrap' in sandbox ? sandbox : null;
   const proxy = await proxyServers(spec, trialDir, workspace, host);
@@ -180,6 +184,7 @@ async function prepare(
       sandboxVersion,
       snapshot,
       workspace,
+      setup,
       proxy,
     });
   } catch (error) {
@@ -197,7 +202,7 @@ async function prepareAgent(
     sandbox: SandboxHost | { reason: string } | null;
   },
 ): Promise<Prepared> {
-  const { spec, trialDir, marker, markerValue, adapter, sandbox, workspace, proxy } = input;
+  const { spec, trialDir, marker, markerValue, adapter, sandbox, workspace, setup, proxy } = input;
   const { home, tmp } = await createRunHome(trialDir, spec.root, spec.arm, proxy.servers);
   await installSkills(home, spec.root, spec.arm, spec.arm.agent.spec.adapter);
   const prompt = await preloadTaskSkill(spec.prompt, spec.root, spec.arm, spec.expectedSkill);
@@ -218,6 +223,11 @@ async function prepareAgent(
     writable: [workspace, home, tmp],
     readOnly: [...spec.readOnly, ...agentSandboxNeeds(spec.arm.agent.spec, spec.root).readOnly, ...proxy.readOnly],
     shareNetwork: networkFinding(spec) !== null,
+    // Setup outputs are bound, never copied: outside the agent's diff, scan and modified count.
+    mounts: (setup?.outputs ?? []).map((output) => ({
+      source: join(setup!.dir, output),
+      dest: join(workspace, output),
+    })),
   };
   const exec = agentExec({ sandbox, layout, marker, deadline, signal: spec.signal });
   const context: AgentRunContext = {
@@ -258,6 +268,7 @@ async function grade(
   workspace: string,
   scan: WorkspaceScan,
   trialDir: string,
+  setup: SetupOutputs | null,
 ): Promise<GradeResult | Finding> {
   try {
     const slots = join(spec.root, STATE_DIR, 'grading-slots');
@@ -267,6 +278,7 @@ async function grade(
         workspace,
         scan,
         signal: spec.signal,
+        setup,
         ...(spec.browser ? { browser: spec.browser } : {}),
       }),
     );
@@ -337,7 +349,7 @@ async function afterAgent(
   });
   const staleness = await staleIndexes(spec);
   const findings = [...contamination, ...staleness];
-  const outcome = await grade(spec, prepared.workspace, scan, trialDir);
+  const outcome = await grade(spec, prepared.workspace, scan, trialDir, prepared.setup);
   if ('kind' in outcome) findings.push(outcome);
   else findings.push(...outcome.findings);
   return {

@@ -1,9 +1,10 @@
-import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { lchown, lstat, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
 import { type Bubblewrap, bubblewrapCandidates, resolveBubblewrap } from '../io/bubblewrap.js';
 import { fdCloserMissing } from '../io/close-fds.js';
+import { systemBinds } from '../io/system-binds.js';
 
 /**
  * The trial sandbox is bubblewrap, driven directly. bwrap starts in about 3 ms; the CLI of
@@ -28,37 +29,8 @@ export interface SandboxLayout {
    * reaches every host (and the host's loopback), which the receipt records as a finding.
    */
   shareNetwork: boolean;
-}
-
-/** Read-only system paths an agent needs to run programs, when they exist on this machine. */
-const SYSTEM_PATHS = ['/usr'];
-const ETC_PATHS = [
-  '/etc/alternatives',
-  '/etc/ca-certificates',
-  '/etc/group',
-  '/etc/hosts',
-  '/etc/ld.so.cache',
-  '/etc/ld.so.conf',
-  '/etc/ld.so.conf.d',
-  '/etc/localtime',
-  '/etc/nsswitch.conf',
-  '/etc/passwd',
-  '/etc/resolv.conf',
-  '/etc/ssl',
-];
-const MERGED_USR_LINKS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64'];
-
-/** One bind per existing path, so the argv never names something bwrap cannot find. */
-function systemBinds(): string[] {
-  const args: string[] = [];
-  const readOnly = [...SYSTEM_PATHS, dirname(process.execPath), ...ETC_PATHS];
-  for (const path of new Set(readOnly)) if (existsSync(path)) args.push('--ro-bind', path, path);
-  for (const link of MERGED_USR_LINKS) {
-    const stats = lstatSync(link, { throwIfNoEntry: false });
-    if (stats?.isSymbolicLink()) args.push('--symlink', readlinkSync(link), link);
-    else if (stats?.isDirectory()) args.push('--ro-bind', link, link);
-  }
-  return args;
+  /** read-only binds at another path: a repository task's setup outputs over the workspace */
+  mounts?: { source: string; dest: string }[];
 }
 
 /**
@@ -187,6 +159,7 @@ export function bubblewrapArgv(
     ...system,
     ...readOnly.flatMap((path) => ['--ro-bind', path, path]),
     ...layout.writable.flatMap((path) => ['--bind', path, path]),
+    ...(layout.mounts ?? []).flatMap((mount) => ['--ro-bind', mount.source, mount.dest]),
     '--remount-ro',
     '/',
     '--chdir',

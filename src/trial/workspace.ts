@@ -66,6 +66,7 @@ export async function freshWorkspace(trialDir: string, snapshot: string): Promis
   await mkdir(join(trialDir, '..'), { recursive: true });
   // Not recursive: the directory is new, and an existing one is another attempt's.
   await mkdir(trialDir);
-  await cp(snapshot, workspace, { recursive: true });
+  // verbatimSymlinks: fs.cp would otherwise make a task's relative in-tree links absolute, into the snapshot.
+  await cp(snapshot, workspace, { recursive: true, verbatimSymlinks: true });
   return workspace;
 }

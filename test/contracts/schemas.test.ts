@@ -31,7 +31,7 @@ function messageOf(run: () => unknown): string {
 describe('closed schemas name the file, the field and what was expected', () => {
   it('accepts a valid task and fills defaults', () => {
     const parsed = parseWith(TaskSchema, task, 'corpus/tasks/cart-total/task.json');
-    expect(parsed.checks.required[0]?.timeoutMs).toBe(20_000);
+    expect(parsed.checks?.required[0]?.timeoutMs).toBe(20_000);
     expect(parsed.protectedPaths).toEqual([]);
   });
 

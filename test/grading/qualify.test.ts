@@ -23,7 +23,38 @@ describe('qualification proves the hidden checks discriminate', () => {
       surface: 'library',
       digest: task.digest,
       qualified: true,
+      rules: 'bundled',
       reasons: [],
+      notes: [],
+      trees: [
+        {
+          tree: 'start',
+          status: 'failed',
+          checks: [
+            { id: 'partial-last-page', kind: 'required', status: 'fail' },
+            { id: 'fewer-items-than-a-page', kind: 'required', status: 'fail' },
+            { id: 'slices-pages', kind: 'regression', status: 'pass' },
+          ],
+        },
+        {
+          tree: 'reference',
+          status: 'passed',
+          checks: [
+            { id: 'partial-last-page', kind: 'required', status: 'pass' },
+            { id: 'fewer-items-than-a-page', kind: 'required', status: 'pass' },
+            { id: 'slices-pages', kind: 'regression', status: 'pass' },
+          ],
+        },
+        {
+          tree: 'decoy:round',
+          status: 'failed',
+          checks: [
+            { id: 'partial-last-page', kind: 'required', status: 'fail' },
+            { id: 'fewer-items-than-a-page', kind: 'required', status: 'fail' },
+            { id: 'slices-pages', kind: 'regression', status: 'pass' },
+          ],
+        },
+      ],
       referenceChange: { files: 1, lines: 4 },
       tree: { files: 3, lines: 11 },
     });

@@ -51,7 +51,10 @@ async function verify(argv: string[], io: CliIo): Promise<number> {
   if (positionals.length > 0)
     throw new CrossoverError('invalid-input', `unexpected argument "${positionals[0]}"; usage: crossover ${USAGE}`);
   const corpus = await loadCorpus(resolve(io.cwd, values.corpus ?? 'corpus'));
-  const verification = await qualifyCorpus(corpus, values.task === undefined ? {} : { taskId: values.task });
+  const verification = await qualifyCorpus(corpus, {
+    root: io.cwd,
+    ...(values.task === undefined ? {} : { taskId: values.task }),
+  });
   return report(verification, values.json, io);
 }
 

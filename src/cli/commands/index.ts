@@ -30,6 +30,11 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'Qualify corpus tasks: hidden checks fail on the start, pass on the reference, catch every decoy',
     load: async () => (await import('./corpus.js')).corpusCommand,
   },
+  task: {
+    summary:
+      "Import a repository task from a local git repository's base and fix commits: its own tests as hidden checks",
+    load: async () => (await import('./task.js')).taskCommand,
+  },
   trial: {
     summary: 'Run one ad-hoc trial of a task with a shell-command agent and print its receipt (exit 0 when it passed)',
     load: async () => (await import('./trial.js')).trialCommand,

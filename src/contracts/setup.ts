@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { DigestSchema, RelativePathSchema } from './common.js';
+
+export const SetupEnvironmentSchema = z
+  .object({
+    node: z.string().describe('process.version of the harness that ran the setup.'),
+    platform: z.string().describe('process.platform.'),
+    arch: z.string().describe('process.arch.'),
+  })
+  .strict()
+  .describe('What a setup result depends on besides the workspace and the command.');
+
+export const SetupRecordSchema = z
+  .object({
+    schema: z.literal('crossover.setup-record/1'),
+    key: DigestSchema.describe(
+      'Digest of (workspace tree digest, command, outputs, environment): names the cache entry.',
+    ),
+    workspace: DigestSchema.describe('Tree digest of the workspace the setup ran in.'),
+    command: z.string().describe('The setup command, as task.json gives it.'),
+    outputs: z.array(RelativePathSchema).describe('The workspace paths kept from the run.'),
+    environment: SetupEnvironmentSchema,
+    durationMs: z.number().int().nonnegative().describe('How long the command ran.'),
+    digest: DigestSchema.describe('Tree digest of what the setup produced (its outputs, at their paths).'),
+  })
+  .strict()
+  .describe(".crossover/cache/setup/<key>/setup.json: one run of a repository task's setup.");
+
+export type SetupRecord = z.infer<typeof SetupRecordSchema>;
+export type SetupEnvironment = z.infer<typeof SetupEnvironmentSchema>;

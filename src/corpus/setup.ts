@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { digestOf, prettyJson } from '../contracts/canonical.js';
+import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
+import { type SetupEnvironment, type SetupRecord, SetupRecordSchema } from '../contracts/setup.js';
+import { writeFileAtomic } from '../io/atomic.js';
+import { STATE_DIR } from '../io/layout.js';
+import { runSandboxed } from '../io/sandboxed-command.js';
+import { treeDigest } from '../io/tree.js';
+import type { LoadedTask } from './load.js';
+import { materializeTree } from './materialize.js';
+
+/** A setup's result as grading and trials use it: outputs at their workspace paths under `dir`. */
+export interface SetupOutputs {
+  /** the cache entry's tree: `<dir>/<output>` for every output */
+  dir: string;
+  outputs: string[];
+  record: SetupRecord;
+}
+
+/** A lock older than the longest setup plus this is left by a killed process and is broken. */
+const STALE_LOCK_GRACE_MS = 60_000;
+const POLL_MS = 200;
+
+export function setupEnvironment(): SetupEnvironment {
+  return { node: process.version, platform: process.platform, arch: process.arch };
+}
+
+function setupKey(task: SetupTask): string {
+  const setup = task.task.repository?.setup;
+  return digestOf({
+    workspace: task.parts.workspace,
+    command: setup?.command,
+    outputs: setup?.outputs,
+    environment: setupEnvironment(),
+  });
+}
+
+function hex(digest: string): string {
+  return digest.replace(/^sha256:/, '');
+}
+
+async function readRecord(entry: string): Promise<SetupRecord | null> {
+  const path = join(entry, 'setup.json');
+  const text = await readFile(path, 'utf8').catch(() => null);
+  if (text === null) return null;
+  return parseWith(SetupRecordSchema, parseJsonText(text, path), path);
+}
+
+/** What the command left at one output path, or why the setup failed. */
+async function keepOutput(work: string, tree: string, output: string): Promise<void> {
+  const produced = await stat(join(work, output)).catch(() => null);
+  if (!produced)
+    throw new CrossoverError('infrastructure', `setup did not produce ${output}, which task.json lists as an output`);
+  await mkdir(dirname(join(tree, output)), { recursive: true });
+  await rename(join(work, output), join(tree, output));
+}
+
+/** Runs the setup in a fresh copy of the workspace, with network, and keeps its outputs in `building`. */
+async function runSetup(root: string, task: SetupTask, key: string, building: string): Promise<SetupRecord> {
+  const setup = task.task.repository!.setup!;
+  const work = join(building, 'work');
+  const home = join(building, 'home');
+  const npmCache = join(root, STATE_DIR, 'cache', 'npm');
+  await materializeTree(task.dir, [], work);
+  await mkdir(home, { recursive: true });
+  await mkdir(npmCache, { recursive: true });
+  const started = performance.now();
+  const result = await runSandboxed({
+    script: setup.command,
+    cwd: work,
+    env: {
+      PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+      HOME: home,
+      npm_config_cache: npmCache,
+      npm_config_update_notifier: 'false',
+      CI: 'true',
+      LANG: 'C.UTF-8',
+    },
+    writable: [work, home, npmCache],
+    readOnly: [],
+    mounts: [],
+    network: true,
+    timeoutMs: setup.timeoutSec * 1000,
+  });
+  const durationMs = Math.round(performance.now() - started);
+  if (result.startError !== null || result.timedOut || result.exitCode !== 0) {
+    const how =
+      result.startError ?? (result.timedOut ? `timed out after ${setup.timeoutSec} s` : `exit ${result.exitCode}`);
+    const tail = result.tail.split(work).join('<workspace>').slice(-1500);
+    throw new CrossoverError('infrastructure', `setup command "${setup.command}" failed (${how}): ${tail}`);
+  }
+  const tree = join(building, 'tree');
+  await mkdir(tree, { recursive: true });
+  for (const output of setup.outputs) await keepOutput(work, tree, output);
+  await rm(work, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
+  const record: SetupRecord = {
+    schema: 'crossover.setup-record/1',
+    key,
+    workspace: task.parts.workspace,
+    command: setup.command,
+    outputs: setup.outputs,
+    environment: setupEnvironment(),
+    durationMs,
+    digest: await treeDigest(tree),
+  };
+  await writeFileAtomic(join(building, 'setup.json'), prettyJson(record));
+  return record;
+}
+
+/** Takes the entry's lock (a directory: mkdir is atomic), breaking one a killed process left. */
+async function lock(path: string, staleAfterMs: number): Promise<boolean> {
+  try {
+    await mkdir(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const held = await stat(path).catch(() => null);
+    if (held && Date.now() - held.mtimeMs > staleAfterMs) await rmdir(path).catch(() => undefined);
+    return false;
+  }
+}
+
+/** What a setup needs of a task: its directory, workspace digest and setup (a LoadedTask, or one being imported). */
+export interface SetupTask {
+  dir: string;
+  parts: Pick<LoadedTask['parts'], 'workspace'>;
+  task: { repository?: Pick<NonNullable<LoadedTask['task']['repository']>, 'setup'> | undefined };
+}
+
+const inFlight = new Map<string, Promise<SetupOutputs>>();
+
+/**
+ * The task's setup outputs, running its setup command at most once per (workspace digest, command,
+ * outputs, environment) on this machine: cached under `.crossover/cache/setup/<key>/`, built in a
+ * temporary directory and renamed into place under a lock, so concurrent trials (in this process
+ * or another) wait for the one run. Null for a task without setup.
+ */
+export function ensureSetup(root: string, task: SetupTask): Promise<SetupOutputs | null> {
+  const setup = task.task.repository?.setup;
+  if (!setup) return Promise.resolve(null);
+  const key = setupKey(task);
+  const entry = join(root, STATE_DIR, 'cache', 'setup', hex(key));
+  let pending = inFlight.get(entry);
+  if (!pending) {
+    pending = settle(root, task, key, entry, setup.timeoutSec * 1000 + STALE_LOCK_GRACE_MS).finally(() =>
+      inFlight.delete(entry),
+    );
+    inFlight.set(entry, pending);
+  }
+  return pending;
+}
+
+async function settle(
+  root: string,
+  task: SetupTask,
+  key: string,
+  entry: string,
+  staleAfterMs: number,
+): Promise<SetupOutputs> {
+  const outputs = task.task.repository!.setup!.outputs;
+  const lockPath = `${entry}.lock`;
+  await mkdir(dirname(entry), { recursive: true });
+  for (;;) {
+    const record = await readRecord(entry);
+    if (record) return { dir: join(entry, 'tree'), outputs, record };
+    if (await lock(lockPath, staleAfterMs)) break;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  const building = `${dirname(entry)}/.${hex(key)}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const record = (await readRecord(entry)) ?? (await runSetup(root, task, key, building));
+    if (!(await readRecord(entry))) await rename(building, entry);
+    return { dir: join(entry, 'tree'), outputs, record };
+  } finally {
+    await rm(building, { recursive: true, force: true });
+    await rmdir(lockPath).catch(() => undefined);
+  }
+}
