@@ -132,7 +132,9 @@ export const TaskSchema = z
       })
       .strict()
       .optional()
-      .describe('Hidden executable checks that grade a trial: check modules of a compact task; a repository task has `repository` instead.'),
+      .describe(
+        'Hidden executable checks that grade a trial: check modules of a compact task; a repository task has `repository` instead.',
+      ),
     repository: RepositorySchema.optional(),
     relevantFiles: z
       .array(RelativePathSchema)

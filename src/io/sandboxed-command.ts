@@ -30,11 +30,16 @@ export interface SandboxedResult {
   startError: string | null;
 }
 
-/** The bwrap argv: nothing visible but the system paths and what the command is given. */
+/**
+ * The bwrap argv: nothing visible but the system paths and what the command is given, every
+ * capability dropped (as root, a process keeping CAP_SYS_ADMIN could remount the read-only binds).
+ */
 export function sandboxedArgv(command: SandboxedCommand): string[] {
   return [
     '--unshare-all',
     ...(command.network ? ['--share-net'] : []),
+    '--cap-drop',
+    'ALL',
     '--die-with-parent',
     '--new-session',
     ...systemBinds(),

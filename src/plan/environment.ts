@@ -39,7 +39,9 @@ const CHROMIUM_INSTALL = setupCommand('chromium-headless-shell');
 /** The tasks of the slice with a browser check: they need a Chromium that starts. */
 function browserTasks(tasks: readonly LoadedTask[]): string[] {
   return tasks
-    .filter((t) => [...t.task.checks.required, ...t.task.checks.regressions].some((c) => c.runner === 'browser'))
+    .filter((t) =>
+      [...(t.task.checks?.required ?? []), ...(t.task.checks?.regressions ?? [])].some((c) => c.runner === 'browser'),
+    )
     .map((t) => t.task.id);
 }
 
