@@ -247,7 +247,7 @@ async function prepareAgent(
     referenceDir: adapter.synthetic && spec.referenceAllowed ? join(spec.task.dir, 'reference') : null,
   };
   const { sandboxVersion, snapshot } = input;
-  return { adapter, sandboxVersion, snapshot, workspace, context, proxy, stop: () => clearTimeout(timeout) };
+  return { adapter, sandboxVersion, snapshot, workspace, setup, context, proxy, stop: () => clearTimeout(timeout) };
 }
 
 async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): Promise<AgentRunResult> {
