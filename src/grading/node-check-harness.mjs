@@ -10,6 +10,7 @@
 // forge a result line.
 
 import { readFileSync, writeSync } from 'node:fs';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
 
@@ -20,7 +21,39 @@ const stringify = JSON.stringify;
 const MESSAGE_LIMIT = 500;
 
 const nonce = readFileSync(0, 'utf8').trim();
-const [checkFile, workspace] = process.argv.slice(2);
+const [checkFile, workspace, unhardened] = process.argv.slice(2);
+
+// Workspace code runs in this process, so before anything is imported: no way to read this
+// process's memory (a heap snapshot holds the nonce), no V8 flag changes, and node:assert frozen
+// so workspace code cannot turn the check's assertions into no-ops. Builtins' ESM exports are
+// synced from the locked objects, then the objects frozen so nothing restores them.
+// `--unhardened` exists only for the tests' positive controls.
+function harden() {
+  const require = createRequire(import.meta.url);
+  const refuse = (name) =>
+    function refused() {
+      throw new Error(`${name} is not available to a check`);
+    };
+  const v8 = require('node:v8');
+  for (const name of ['getHeapSnapshot', 'writeHeapSnapshot', 'setFlagsFromString', 'setHeapSnapshotNearHeapLimit'])
+    v8[name] = refuse(`v8.${name}`);
+  // Both loaded before either is changed: inspector/promises wraps the Session it finds.
+  const inspectors = ['node:inspector', 'node:inspector/promises'].map((id) => require(id));
+  for (const inspector of inspectors) {
+    inspector.Session = refuse('inspector.Session');
+    inspector.open = refuse('inspector.open');
+    inspector.url = () => undefined;
+  }
+  syncBuiltinESMExports();
+  for (const id of ['node:v8', 'node:inspector', 'node:inspector/promises']) Object.freeze(require(id));
+  for (const id of ['node:assert', 'node:assert/strict']) {
+    const assert = require(id);
+    Object.freeze(assert);
+    Object.freeze(assert.AssertionError);
+    Object.freeze(assert.AssertionError.prototype);
+  }
+}
+if (unhardened !== '--unhardened') harden();
 
 // Each protocol line starts on a fresh line, whatever partial line workspace code left behind.
 function report(text) {

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { withoutInheritedFds } from '../io/close-fds.js';
+import { bubblewrapArgv, sandboxHost } from '../io/sandbox.js';
 import { boundedMessage, type CheckOutcome, errored, failed, PASS } from './outcome.js';
 
 /** Plain JavaScript next to this module in src/ and in dist/ (see the harness's header). */
@@ -78,6 +80,36 @@ export interface NodeCheckRun {
   workspace: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** both on unless a test shows what each one stops (the positive controls) */
+  protections?: CheckProtections;
+}
+
+export interface CheckProtections {
+  /** bwrap around the check: its own network namespace (loopback only), only the workspace, checks and Node visible */
+  sandbox: boolean;
+  /** the harness locks heap snapshots, inspector and V8 flags and freezes node:assert before any import */
+  harden: boolean;
+}
+
+const PROTECTED: CheckProtections = { sandbox: true, harden: true };
+
+/**
+ * The check process's argv: bwrap (when on) around Node under the permission model, started
+ * through the descriptor closer. Node 20's permission model has no network control and does not
+ * check fs.realpathSync against the allowed paths: the network namespace and the bind-only view
+ * of the filesystem are what hold those.
+ */
+async function checkCommand(run: NodeCheckRun, args: string[]): Promise<{ file: string; args: string[] } | string> {
+  const protections = run.protections ?? PROTECTED;
+  const harden = protections.harden ? [] : ['--unhardened'];
+  const node = [...args, ...harden];
+  if (!protections.sandbox) return withoutInheritedFds(process.execPath, node);
+  const host = await sandboxHost();
+  if ('reason' in host) return `the check sandbox is not available: ${host.reason}`;
+  const layout = { writable: [], readOnly: [run.workspace, run.checksDir, HARNESS_PATH], shareNetwork: false };
+  // The caller's identity with every capability dropped: the permission model already denies writes.
+  const argv = bubblewrapArgv(layout, run.workspace, [process.execPath, ...node], { kind: 'caller' });
+  return withoutInheritedFds(host.bwrap.path, argv);
 }
 
 /**
@@ -101,20 +133,25 @@ export function permissionArgs(run: Pick<NodeCheckRun, 'checksDir' | 'workspace'
  * error (the check did not run), a started check without a result is a failure. Rejects with the
  * signal's reason when aborted.
  */
-export function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
+export async function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
   run.signal?.throwIfAborted();
+  const command = await checkCommand(run, [
+    ...permissionArgs(run),
+    '--disable-warning=ExperimentalWarning',
+    '--max-old-space-size=512',
+    HARNESS_PATH,
+    run.checkFile,
+    run.workspace,
+  ]);
+  if (typeof command === 'string') return errored(command);
+  return spawnCheck(run, command);
+}
+
+function spawnCheck(run: NodeCheckRun, command: { file: string; args: string[] }): Promise<CheckOutcome> {
   return new Promise((resolve, reject) => {
     const nonce = randomBytes(16).toString('hex');
-    const args = [
-      ...permissionArgs(run),
-      '--disable-warning=ExperimentalWarning',
-      '--max-old-space-size=512',
-      HARNESS_PATH,
-      run.checkFile,
-      run.workspace,
-    ];
     // An empty environment: nothing of the grader's (credentials, NODE_OPTIONS) reaches the check.
-    const child = spawn(process.execPath, args, {
+    const child = spawn(command.file, command.args, {
       cwd: run.workspace,
       env: {},
       detached: true,

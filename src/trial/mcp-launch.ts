@@ -2,8 +2,8 @@ import { chownSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { mcpServerReadPaths } from '../agents/sandbox-needs.js';
 import { withoutInheritedFds } from '../io/close-fds.js';
+import { bubblewrapArgv, type SandboxHost } from '../io/sandbox.js';
 import type { ServerLauncher } from './mcp-proxy.js';
-import { bubblewrapArgv, type SandboxHost } from './sandbox.js';
 
 export interface ServerPlace {
   /** null: the servers run bare (sandbox none was asked for, or a synthetic self-test without bwrap) */

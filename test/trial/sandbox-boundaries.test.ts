@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { handOver, requireSandbox } from '../../src/io/sandbox.js';
 import { agentExec } from '../../src/trial/agent-exec.js';
 import { agentEnvironment, MARKER_VARIABLE } from '../../src/trial/environment.js';
-import { handOver, requireSandbox } from '../../src/trial/sandbox.js';
 import { tempDir } from '../helpers/temp.js';
 
 const repo = join(import.meta.dirname, '../..');

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { lchown, lstat, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
-import { type Bubblewrap, bubblewrapCandidates, resolveBubblewrap } from '../io/bubblewrap.js';
-import { fdCloserMissing } from '../io/close-fds.js';
-import { systemBinds } from '../io/system-binds.js';
+import { type Bubblewrap, bubblewrapCandidates, resolveBubblewrap } from './bubblewrap.js';
+import { fdCloserMissing } from './close-fds.js';
+import { systemBinds } from './system-binds.js';
 
 /**
  * The trial sandbox is bubblewrap, driven directly. bwrap starts in about 3 ms; the CLI of
