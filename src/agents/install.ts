@@ -5,6 +5,7 @@ import { CrossoverError } from '../contracts/errors.js';
 import { AGENT_INSTALL_RECORD, agentPrefix, currentDigest, readInstalledAgent } from '../io/agent-install.js';
 import { fileDigest } from '../io/file-digest.js';
 import { writeArtifact } from '../io/json.js';
+import { npmInstallInto } from '../io/npm-install.js';
 
 /** The npm package of each agent CLI and its bin name. */
 const PACKAGES: Record<InstallableAdapter, { name: string; bin: string }> = {
@@ -42,19 +43,7 @@ export async function installAgent(input: {
   const existing = await readInstalledAgent(root, adapter, version);
   if (existing !== null && (await currentDigest(root, existing)) === existing.digest)
     return { installed: existing, fresh: false };
-  const spec = `${PACKAGES[adapter].name}@${version}`;
-  // Loaded on use: planning and every trial reach this module, only an install runs npm.
-  const { execa } = await import('execa');
-  const npm = await execa('npm', ['install', '--prefix', prefix, '--no-save', '-E', '--no-audit', '--no-fund', spec], {
-    reject: false,
-    all: true,
-  });
-  if (npm.exitCode !== 0) {
-    throw new CrossoverError(
-      'infrastructure',
-      `npm install ${spec} into ${prefix} failed (exit ${npm.exitCode}): ${String(npm.all ?? '').slice(-400)}`,
-    );
-  }
+  await npmInstallInto(prefix, `${PACKAGES[adapter].name}@${version}`);
   const executable = await realExecutable(prefix, adapter);
   const installed = InstalledAgentSchema.parse({
     schema: 'crossover.agent-install/1',

@@ -75,6 +75,17 @@ export const PlannedProviderSchema = z
       'Builds the index; run with the task snapshot as working directory.',
     ),
     files: z.array(FileDigestSchema).describe('Digests of the files the launch and index commands name.'),
+    install: z
+      .object({
+        package: z.string().describe('registry:package@version of the pinned install.'),
+        recordDigest: DigestSchema.describe('Digest of its install record (integrity, lockfile digest, binaries).'),
+        binDigests: z.array(DigestSchema).describe("Its binaries' digests as they were at planning."),
+      })
+      .strict()
+      .nullable()
+      .describe(
+        'The provider package `crossover providers install` put under .crossover/; null when it runs from a path.',
+      ),
     probeDigest: DigestSchema.nullable().describe(
       "The `digest` field of the provider's probe record; null until probed.",
     ),

@@ -94,6 +94,14 @@ export const ProbeIdentitySchema = z
     })
       .strict()
       .describe("The index command run against one task's own snapshot."),
+    version: ProbeStepSchema.describe(
+      "The declared version command's output checked against the declared version; skipped when none is declared.",
+    ),
+    sample: ProbeStepSchema.extend({
+      tool: z.string().nullable().describe('The tool the declared sample call named; null when none is declared.'),
+    })
+      .strict()
+      .describe("The declared sample call on the sample task's index: ok when it answered non-empty and not an error."),
     observability: ObservabilitySchema,
     egress: EgressPostureSchema,
     credentials: z
@@ -130,6 +138,16 @@ export const ProbeMeasurementsSchema = z
       .strict()
       .nullable()
       .describe('null when the index command did not run.'),
+    sample: z
+      .object({
+        bytes: z.number().int().nonnegative().describe("Bytes of the answer's content (its JSON)."),
+        ms: z.number().nonnegative().describe('Latency of the call.'),
+        isError: z.boolean().describe('The server answered with isError, or the call failed.'),
+        empty: z.boolean().describe('No content part carried anything.'),
+      })
+      .strict()
+      .nullable()
+      .describe('The sample call; null when none was made.'),
   })
   .strict()
   .describe('Timings and sizes: recorded beside the identity, never inside its digest.');

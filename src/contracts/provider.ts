@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { EnvNameSchema, HostSchema, IdSchema } from './common.js';
+import { EnvNameSchema, HostSchema, IdSchema, RelativePathSchema } from './common.js';
+
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholders a declaration writes, named in its docs
+const SUBSTITUTED = '"${CROSSOVER_INDEX_DIR}" and "${CROSSOVER_WORKSPACE}" are substituted';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder a declaration writes, named in its docs
+const CREDENTIAL_PLACEHOLDER = '"${NAME}"';
 
 export const ProviderKindSchema = z
   .enum(['graph', 'search', 'wiki-rag', 'hybrid', 'other', 'infrastructure'])
@@ -17,14 +22,26 @@ const McpStdioSchema = z
       .array(z.string())
       .default([])
       .describe(
-        'Arguments; one starting with "./" or "../" is a path relative to the file that declares the provider.',
+        `Arguments; one starting with "./" or "../" is a path relative to the file that declares the provider; ${SUBSTITUTED}.`,
+      ),
+    versionArgs: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Arguments that make the command print its version; the output must name the declared version, or the provider is ineligible.',
       ),
   })
   .strict();
 const McpHttpSchema = z
   .object({
     type: z.literal('mcp-http').describe('An MCP server reached over streamable HTTP.'),
-    url: z.string().url().describe('URL of the MCP endpoint.'),
+    url: z.string().url().describe('The Streamable HTTP endpoint.'),
+    headers: z
+      .record(z.string().regex(/^[A-Za-z0-9-]+$/, 'expected an HTTP header name'), z.string())
+      .default({})
+      .describe(
+        `Request headers, to the probe and to the agent; ${CREDENTIAL_PLACEHOLDER} inside a value is the named credential (declared in credentials), never written out.`,
+      ),
   })
   .strict();
 const CliSchema = z
@@ -70,6 +87,14 @@ export const PricingSchema = z
   .strict()
   .describe('Declared list price; absent means unknown.');
 
+export const ProviderInstallSchema = z
+  .object({
+    registry: z.enum(['npm', 'pypi']).describe('npm: an npm prefix; pypi: a Python virtual environment.'),
+    package: z.string().min(1).describe('The package name in its registry.'),
+    version: z.string().min(1).describe('Exact version.'),
+  })
+  .strict();
+
 export const ProviderSchema = z
   .object({
     id: IdSchema.describe('Provider id that arms name.'),
@@ -80,12 +105,18 @@ export const ProviderSchema = z
     config: z.record(z.string(), z.json()).default({}).describe('Provider settings, bound into the plan as given.'),
     index: z
       .object({
-        command: z.string().min(1).describe('Program that builds the index.'),
+        command: z.string().min(1).describe('The index command: a path, an installed binary by name, or a PATH name.'),
         args: z
           .array(z.string())
           .default([])
           .describe(
-            'Arguments; one starting with "./" or "../" is a path relative to the file that declares the provider.',
+            `Arguments; one starting with "./" or "../" is a path relative to the file that declares the provider; ${SUBSTITUTED}.`,
+          ),
+        inTree: z
+          .array(RelativePathSchema)
+          .default([])
+          .describe(
+            'Paths the index command writes inside the tree it indexes (".codegraph"): kept as the index, copied into each trial workspace, left out of tampering, contamination, diffs and modified-file counts.',
           ),
       })
       .strict()
@@ -109,7 +140,34 @@ export const ProviderSchema = z
     credentials: z
       .array(EnvNameSchema)
       .default([])
-      .describe('Environment variables the provider needs, by name; values never enter an artifact.'),
+      .describe('Environment variables the provider needs by name (tokens); their values never enter an artifact.'),
+    env: z
+      .record(EnvNameSchema, z.string())
+      .default({})
+      .describe(`Literal environment of the provider's processes (part of its identity); ${SUBSTITUTED}.`),
+    install: ProviderInstallSchema.optional().describe(
+      'The pinned package this provider runs from (`crossover providers install`); a command that is a bare name is its binary.',
+    ),
+    probe: z
+      .object({
+        sample: z
+          .object({
+            tool: z.string().min(1).describe('A tool the provider offers.'),
+            args: z.record(z.string(), z.json()).default({}).describe('Its arguments.'),
+            expect: z
+              .array(z.string().min(1))
+              .default([])
+              .describe("Strings the answer's text must contain (a symbol of the sample task, say)."),
+          })
+          .strict()
+          .optional()
+          .describe(
+            "A call the probe makes on the sample task's index: its answer must be non-empty and not an error.",
+          ),
+      })
+      .strict()
+      .default({})
+      .describe('What the probe checks beyond the handshake.'),
   })
   .strict()
   .describe('A context provider an arm may give its agent.');
@@ -117,3 +175,4 @@ export const ProviderSchema = z
 export type Provider = z.infer<typeof ProviderSchema>;
 export type ProviderInput = z.input<typeof ProviderSchema>;
 export type Pricing = z.infer<typeof PricingSchema>;
+export type ProviderInstall = z.infer<typeof ProviderInstallSchema>;

@@ -26,9 +26,10 @@ async function staysInside(realRoot: string, absolute: string): Promise<boolean>
 /**
  * Every entry below `root` without following links: regular files, empty directories, and
  * symlinks whose target stays inside the tree (recorded by target). A link that leaves the tree,
- * or a special file, is a TreeRefusal naming it.
+ * or a special file, is a TreeRefusal naming it. `skip` leaves out a path and everything below it
+ * (a provider's in-tree index).
  */
-export async function readTreeModel(root: string): Promise<TreeModel> {
+export async function readTreeModel(root: string, skip: (path: string) => boolean = () => false): Promise<TreeModel> {
   const rootStats = await lstat(root).catch(() => null);
   if (!rootStats) throw new CrossoverError('not-found', `${root}: no such directory`);
   if (!rootStats.isDirectory()) throw new CrossoverError('invalid-input', `${root}: expected a directory`);
@@ -39,6 +40,7 @@ export async function readTreeModel(root: string): Promise<TreeModel> {
     if (names.length === 0 && relative !== '') model.emptyDirectories.push(relative);
     for (const name of names) {
       const path = relative ? `${relative}/${name}` : name;
+      if (skip(path)) continue;
       const absolute = join(root, path);
       const stats = await lstat(absolute);
       if (stats.isDirectory()) await walk(path);
@@ -76,6 +78,11 @@ export async function readTree(root: string): Promise<TreeEntry[]> {
   return (await readTreeModel(root)).files;
 }
 
-export async function treeDigest(root: string): Promise<string> {
-  return treeDigestOf(await readTreeModel(root));
+export async function treeDigest(root: string, skip?: (path: string) => boolean): Promise<string> {
+  return treeDigestOf(await readTreeModel(root, skip));
+}
+
+/** A skip predicate for `paths` and everything below them. */
+export function underAny(paths: readonly string[]): (path: string) => boolean {
+  return (path) => paths.some((p) => path === p || path.startsWith(`${p}/`));
 }

@@ -8,6 +8,7 @@ import { type ProbeEligibility, ProbeRecordSchema } from '../contracts/probe.js'
 import type { Provider } from '../contracts/provider.js';
 import { readArtifact } from '../io/json.js';
 import { isPathArgument, rootRelative } from '../io/paths.js';
+import { currentBinDigests, readInstalledProvider } from '../io/provider-install.js';
 import { decideEligibility } from '../probe/eligibility.js';
 
 const same = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
@@ -76,6 +77,25 @@ async function readProbe(
 }
 
 /**
+ * The pinned install a provider runs from, bound by its record and its binaries' current digests,
+ * so a changed install is drift. A missing or changed install blocks the plan, saying what to run.
+ */
+async function bindInstall(provider: Provider, root: string, blocked: string[]): Promise<PlannedProvider['install']> {
+  if (!provider.install) return null;
+  const { registry, package: name, version } = provider.install;
+  const label = `${registry}:${name}@${version}`;
+  const record = await readInstalledProvider(root, provider.install);
+  if (record === null) {
+    blocked.push(`provider ${provider.id}: ${label} is not installed: run crossover providers install ${label}`);
+    return null;
+  }
+  const binDigests = await currentBinDigests(root, record);
+  if (binDigests.some((digest, i) => digest !== record.bins[i]?.digest))
+    blocked.push(`provider ${provider.id}: the install of ${label} changed since it was installed; reinstall it`);
+  return { package: label, recordDigest: digestOf(record), binDigests };
+}
+
+/**
  * Binds one provider as an arm uses it: its declaration (paths made root-relative) by digest, the
  * files its commands name by content, and its probe record by identity digest.
  */
@@ -97,6 +117,7 @@ export async function planProvider(
   const declaration = { ...provider, interface: launch ? { ...iface, ...launch } : iface, index };
   const probe = await readProbe(probesDir, provider.id);
   const blocked: string[] = [];
+  const install = await bindInstall(provider, place.root, blocked);
   if (probe.digest === null)
     blocked.push(`provider ${provider.id} not probed: run crossover probe ${place.experimentFile}`);
   if (probe.eligibility?.status === 'blocked')
@@ -111,6 +132,7 @@ export async function planProvider(
     launch,
     url,
     index,
+    install,
     files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, digest]) => ({ path, digest })),
     probeDigest: probe.digest,
     eligibility: probe.eligibility?.status ?? null,

@@ -2,22 +2,21 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, inject, type TestContext, test } from 'vitest';
-import type { McpServerSpec } from '../agents/adapter.js';
 import { digestBytes } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { type Plan, type PlannedArm, PlanSchema, type ScheduledTrial } from '../contracts/plan.js';
 import { type Receipt, sealReceipt } from '../contracts/receipt.js';
-import { type LoadedTask, loadTask } from '../corpus/load.js';
+import { loadTask } from '../corpus/load.js';
 import { BrowserSession } from '../grading/browser-session.js';
 import { readArtifact } from '../io/json.js';
 import { renderPrompt } from '../plan/prompt.js';
-import { resolveCommand } from '../probe/command.js';
 import type { TrialMeta } from '../reporters/trial-meta.js';
 import { armIsIneligible } from '../score/outcomes.js';
 import { AgentSlots } from '../trial/agent-slots.js';
 import { runTrial } from '../trial/run-trial.js';
+import { trialDirectory } from '../trial/workspace.js';
+import { providerLaunch, trialWorkspace } from './provider-launch.js';
 import { RUN_CONTEXT_KEY, type RunContext } from './run-context.js';
-import { ensureTaskIndex } from './task-index.js';
 
 /** The prompt every trial of the task receives, re-rendered from the template the plan bound. */
 async function renderBoundPrompt(
@@ -90,27 +89,6 @@ function assertChecks(context: TestContext, receipt: Receipt): void {
 }
 
 /**
- * The arm's MCP server as its agent starts it: the plan holds the launch command root-relative, and
- * a provider with an index command serves this task's own index.
- */
-async function mcpServersOf(arm: PlannedArm, context: RunContext, task: LoadedTask): Promise<McpServerSpec[]> {
-  const launch = arm.provider?.launch;
-  if (!arm.provider || !launch || arm.provider.interface !== 'mcp-stdio') return [];
-  const { command, args } = resolveCommand(launch.command, launch.args, context.root);
-  const declaration = context.providers.find((p) => p.id === arm.provider?.id);
-  const env: Record<string, string> = {};
-  if (declaration?.index) {
-    env.CROSSOVER_INDEX_DIR = await ensureTaskIndex({
-      root: context.root,
-      provider: declaration,
-      baseDir: context.experimentDir,
-      task,
-    });
-  }
-  return [{ name: arm.provider.id, command, args, env }];
-}
-
-/**
  * Declares every scheduled trial of one task, in schedule order, as one test `<arm> #<repeat>`.
  * The receipt travels in the test's meta, so the reporter writes it, also when sharded runs are merged.
  */
@@ -130,8 +108,6 @@ export async function declareTrials(taskId: string): Promise<void> {
   afterAll(() => browser.close());
   const agentSlots = new AgentSlots(context.agentsPerFile);
 
-  const serversByProvider: Record<string, Promise<McpServerSpec[]>> = {};
-
   describe.concurrent(taskId, () => {
     for (const trial of plan.schedule.trials.filter((t) => t.taskId === taskId)) {
       const arm = plan.arms.find((a) => a.id === trial.arm);
@@ -142,6 +118,14 @@ export async function declareTrials(taskId: string): Promise<void> {
         retry: 0,
         skip: meta.resumed !== undefined || meta.excluded !== undefined,
       }, async (testContext) => {
+        const workspace = trialWorkspace(trialDirectory(context.root, meta.planId, trial.id));
+        // A provider that cannot be launched (its index fails to build) makes the trial setup-failed, not a crash.
+        const launch = await providerLaunch(arm, context, task, workspace).catch((error: unknown) => ({
+          mcpServers: [],
+          readOnly: [],
+          overlays: [],
+          failure: error instanceof Error ? error.message : String(error),
+        }));
         const body = await runTrial({
           plan,
           planId: meta.planId,
@@ -151,9 +135,10 @@ export async function declareTrials(taskId: string): Promise<void> {
           arm,
           prompt,
           sandbox: context.sandbox,
-          mcpServers: arm.provider
-            ? await (serversByProvider[arm.provider.id] ??= mcpServersOf(arm, context, task))
-            : [],
+          mcpServers: launch.mcpServers,
+          readOnly: launch.readOnly,
+          indexOverlays: launch.overlays,
+          ...('failure' in launch ? { providerFailure: launch.failure } : {}),
           signal: testContext.signal,
           timeoutMs,
           browser,

@@ -1,27 +1,41 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { digestOf } from '../contracts/canonical.js';
 import type { Provider } from '../contracts/provider.js';
 import type { LoadedTask } from '../corpus/load.js';
+import { withBuildLock } from '../io/build-lock.js';
 import { STATE_DIR } from '../io/layout.js';
 import { buildTaskIndex, indexRevisionMatches } from '../probe/context-index.js';
 import { taskSnapshot } from '../trial/workspace.js';
 
+function hex(digest: string): string {
+  return digest.replace(/^sha256:/, '');
+}
+
 /**
- * The provider's index of this task's own snapshot (never one provider-wide index), built once and
- * reused while its recorded revision still matches the task. Returns the index directory the
- * provider's server reads through CROSSOVER_INDEX_DIR.
+ * The provider's index of this task's own snapshot (never one provider-wide index), keyed by the
+ * declaration's identity (`identity`: what the plan bound of it, so another declaration of the same
+ * provider id gets its own index) and the task digest. Built once, under a lock that concurrent
+ * trials wait on, and reused while its recorded revision still matches the task. Returns the index
+ * directory the provider's server reads through CROSSOVER_INDEX_DIR.
  */
 export async function ensureTaskIndex(input: {
   root: string;
   provider: Provider;
+  identity: unknown;
   baseDir: string;
   task: LoadedTask;
 }): Promise<string> {
   const { root, provider, task } = input;
-  const indexDir = join(root, STATE_DIR, 'cache', 'indexes', provider.id, task.digest.replace(/^sha256:/, ''));
+  const key = hex(digestOf(input.identity)).slice(0, 16);
+  const indexDir = join(root, STATE_DIR, 'cache', 'indexes', provider.id, key, hex(task.digest));
   if (await indexRevisionMatches(indexDir, task.parts.workspace)) return indexDir;
-  await rm(indexDir, { recursive: true, force: true });
-  const snapshot = await taskSnapshot(root, task);
-  await buildTaskIndex(provider, snapshot, indexDir, process.env, { baseDir: input.baseDir });
-  return indexDir;
+  return withBuildLock(`${indexDir}.lock`, async () => {
+    if (await indexRevisionMatches(indexDir, task.parts.workspace)) return indexDir;
+    // A half-built index (its builder died) has no manifest: start it over.
+    await rm(indexDir, { recursive: true, force: true });
+    const snapshot = await taskSnapshot(root, task);
+    await buildTaskIndex(provider, snapshot, indexDir, process.env, { baseDir: input.baseDir, root });
+    return indexDir;
+  });
 }

@@ -1,14 +1,16 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { DigestSchema } from '../contracts/common.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { Provider } from '../contracts/provider.js';
 import { writeArtifact } from '../io/json.js';
-import { treeDigest } from '../io/tree.js';
-import { resolveCommand } from './command.js';
+import { treeDigest, underAny } from '../io/tree.js';
 import { egressPosture } from './egress.js';
 import { providerEnvironment } from './environment.js';
+import { launchCommand } from './launch.js';
 import { runBounded } from './run.js';
 import { directoryBytes } from './storage.js';
 
@@ -27,6 +29,8 @@ const IndexManifestSchema = z
 export interface TaskIndexOptions {
   /** directory the index command's "./" and "../" paths are relative to; default the working directory */
   baseDir?: string;
+  /** the project root, where installed providers live; default baseDir */
+  root?: string;
   /** an approval names this provider: task source may be sent to it */
   approvedEgress?: boolean;
   timeoutMs?: number;
@@ -42,6 +46,9 @@ export interface TaskIndex {
 
 export const INDEX_DEFAULTS = { timeoutMs: 120_000, storageLimitBytes: 512 * 1024 * 1024 } as const;
 
+/** Inside an index directory: the in-tree paths the index command wrote into the tree it indexed. */
+export const IN_TREE_DIR = '.crossover-in-tree';
+
 /** The revision an index command reports on its last stdout line, when it prints JSON with one. */
 function reportedRevision(stdout: string): string | null {
   const last = stdout.trim().split('\n').at(-1) ?? '';
@@ -54,11 +61,27 @@ function reportedRevision(stdout: string): string | null {
   }
 }
 
+/** Moves each declared in-tree path out of the indexed copy into the index directory. */
+async function keepInTree(provider: Provider, work: string, outDir: string): Promise<void> {
+  for (const path of provider.index?.inTree ?? []) {
+    if (!existsSync(join(work, path))) {
+      throw new CrossoverError(
+        'infrastructure',
+        `provider "${provider.id}": the index command wrote nothing at its declared in-tree path ${path}`,
+      );
+    }
+    const target = join(outDir, IN_TREE_DIR, path);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(join(work, path), target);
+  }
+}
+
 /**
- * Builds a provider's index for one task's own snapshot (never a provider-wide one): runs the index
- * command in `snapshotDir` with CROSSOVER_INDEX_DIR=`outDir`, proves the snapshot was not changed
- * and that any revision the command reports is the snapshot's, bounds the storage it used, and
- * records the revision in the index directory so a later trial can tell a stale index.
+ * Builds a provider's index for one task's own snapshot (never a provider-wide one). The command
+ * runs in a private copy of `snapshotDir` (the shared snapshot is never touched) with a fresh HOME
+ * and CROSSOVER_INDEX_DIR=`outDir`; it may change the copy only at its declared in-tree paths,
+ * which are kept in `outDir`. Any revision it reports must be the snapshot's; its storage is
+ * bounded; the revision is recorded in the index directory so a later trial can tell a stale index.
  */
 export async function buildTaskIndex(
   provider: Provider,
@@ -87,39 +110,70 @@ export async function buildTaskIndex(
       `${outDir}: not empty; an index is built into a fresh directory so nothing stale mixes in`,
     );
   }
-  const { command, args } = resolveCommand(index.command, index.args, options.baseDir ?? process.cwd());
-  const started = performance.now();
-  const { stdout } = await runBounded(command, args, {
-    cwd: snapshotDir,
-    env: providerEnvironment(provider, env, { CROSSOVER_INDEX_DIR: outDir }),
-    timeoutMs,
-  });
-  const ms = Math.round(performance.now() - started);
-  if ((await treeDigest(snapshotDir)) !== revision) {
-    throw new CrossoverError(
-      'infrastructure',
-      `provider "${provider.id}": the index command changed the snapshot it indexed`,
+  const suffix = randomBytes(6).toString('hex');
+  const work = `${outDir}.work-${suffix}`;
+  const home = `${outDir}.home-${suffix}`;
+  try {
+    await cp(snapshotDir, work, { recursive: true });
+    await mkdir(home);
+    const baseDir = options.baseDir ?? process.cwd();
+    const places = { indexDir: outDir, workspace: work };
+    const { command, args } = await launchCommand(
+      provider,
+      index,
+      { root: options.root ?? baseDir, baseDir },
+      places,
+      '$.index',
     );
+    const started = performance.now();
+    const { stdout } = await runBounded(command, args, {
+      cwd: work,
+      env: providerEnvironment(provider, env, { CROSSOVER_INDEX_DIR: outDir, CROSSOVER_WORKSPACE: work, HOME: home }),
+      timeoutMs,
+    });
+    const ms = Math.round(performance.now() - started);
+    if ((await treeDigest(work, underAny(index.inTree))) !== revision) {
+      const allowed = index.inTree.length > 0 ? ` outside its declared in-tree paths (${index.inTree.join(', ')})` : '';
+      throw new CrossoverError(
+        'infrastructure',
+        `provider "${provider.id}": the index command changed the tree it indexed${allowed}; declare index.inTree for an index kept inside the tree`,
+      );
+    }
+    const reported = reportedRevision(stdout);
+    if (reported !== null && reported !== revision) {
+      throw new CrossoverError(
+        'infrastructure',
+        `provider "${provider.id}": the index command reports revision ${reported}, but the snapshot is ${revision}`,
+      );
+    }
+    await keepInTree(provider, work, outDir);
+    const storageBytes = await directoryBytes(outDir, limit);
+    if (storageBytes > limit) {
+      throw new CrossoverError('infrastructure', `provider "${provider.id}": the index used more than ${limit} bytes`);
+    }
+    const outputDigest = await treeDigest(outDir);
+    await writeArtifact(join(outDir, INDEX_MANIFEST), {
+      schema: 'crossover.index/1',
+      provider: provider.id,
+      revision,
+      outputDigest,
+    });
+    return { revision, outputDigest, storageBytes, ms };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true });
   }
-  const reported = reportedRevision(stdout);
-  if (reported !== null && reported !== revision) {
-    throw new CrossoverError(
-      'infrastructure',
-      `provider "${provider.id}": the index command reports revision ${reported}, but the snapshot is ${revision}`,
-    );
+}
+
+/**
+ * Copies the in-tree paths an index keeps (`.codegraph`) into a fresh trial workspace: each trial
+ * gets its own copy, so what the agent's server writes there never reaches the index or another trial.
+ */
+export async function overlayInTree(indexDir: string, paths: readonly string[], workspace: string): Promise<void> {
+  for (const path of paths) {
+    await mkdir(dirname(join(workspace, path)), { recursive: true });
+    await cp(join(indexDir, IN_TREE_DIR, path), join(workspace, path), { recursive: true });
   }
-  const storageBytes = await directoryBytes(outDir, limit);
-  if (storageBytes > limit) {
-    throw new CrossoverError('infrastructure', `provider "${provider.id}": the index used more than ${limit} bytes`);
-  }
-  const outputDigest = await treeDigest(outDir);
-  await writeArtifact(join(outDir, INDEX_MANIFEST), {
-    schema: 'crossover.index/1',
-    provider: provider.id,
-    revision,
-    outputDigest,
-  });
-  return { revision, outputDigest, storageBytes, ms };
 }
 
 /**

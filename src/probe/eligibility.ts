@@ -19,7 +19,7 @@ export function isPinnedVersion(version: string): boolean {
 
 /** Why a probed provider cannot be an arm; empty when nothing excludes it. */
 function exclusions(identity: ProbeIdentity): string[] {
-  const { declaration, setup, index, tools, observability } = identity;
+  const { declaration, setup, index, tools, observability, version, sample } = identity;
   const reasons: string[] = [];
   if (declaration.kind === 'infrastructure') {
     reasons.push(
@@ -33,6 +33,9 @@ function exclusions(identity: ProbeIdentity): string[] {
   }
   if (setup.status === 'failed') reasons.push(`setup-failed: ${setup.detail ?? 'the provider did not start'}`);
   if (index.status === 'failed') reasons.push(`setup-failed: index command: ${index.detail ?? 'failed'}`);
+  if (version.status === 'failed') reasons.push(`version-mismatch: version command ${version.detail ?? 'failed'}`);
+  if (sample.status === 'failed')
+    reasons.push(`sample-failed: ${sample.tool ?? 'the sample call'}: ${sample.detail ?? 'no usable answer'}`);
   if (!isPinnedVersion(declaration.version)) {
     reasons.push(
       `unpinned-version: "${declaration.version}" is not an exact version (a range, tag or wildcard can change under a plan)`,
@@ -61,14 +64,21 @@ function exclusions(identity: ProbeIdentity): string[] {
 export function decideEligibility(identity: ProbeIdentity): ProbeEligibility {
   const excluded = exclusions(identity);
   const { egress, declaration } = identity;
-  const blocked =
-    egress.needsApproval && !egress.approved
+  const missing = identity.credentials
+    .filter((credential) => !credential.available)
+    .map(
+      (credential) => `credential-missing: ${credential.name} is not set; the provider cannot be reached without it`,
+    );
+  const blocked = [
+    ...missing,
+    ...(egress.needsApproval && !egress.approved
       ? [
           `egress-not-approved: ${declaration.mode} provider${egress.sendsSource ? ' sends task source' : ''}${
             egress.hosts.length > 0 ? ` reaching ${egress.hosts.join(', ')}` : ''
           }; an approval naming "${declaration.id}" is required before task source is sent`,
         ]
-      : [];
+      : []),
+  ];
   if (excluded.length > 0) return { status: 'excluded', cohort: null, reasons: [...excluded, ...blocked] };
   if (blocked.length > 0) return { status: 'blocked', cohort: null, reasons: blocked };
   const tools = identity.tools.length;

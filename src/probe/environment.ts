@@ -1,10 +1,12 @@
 import type { Provider } from '../contracts/provider.js';
+import { declaredEnv } from './launch.js';
 
 /** What a process needs to run at all; everything else in the caller's environment stays out. */
 const BASE_VARIABLES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'];
 
 /**
- * The environment a provider's processes get: the base variables plus the credentials it declares.
+ * The environment a provider's processes get: the base variables plus the credentials it declares,
+ * then its literal env (placeholders substituted), then `extra` (a fresh HOME, the index dir).
  * Undeclared secrets of the caller never reach a provider.
  */
 export function providerEnvironment(
@@ -17,7 +19,8 @@ export function providerEnvironment(
     const value = env[name];
     if (value !== undefined) out[name] = value;
   }
-  return { ...out, ...extra };
+  const places = { indexDir: extra.CROSSOVER_INDEX_DIR, workspace: extra.CROSSOVER_WORKSPACE };
+  return { ...out, ...declaredEnv(provider, places), ...extra };
 }
 
 /** Each declared credential by name and whether it is set; never its value. */

@@ -10,7 +10,25 @@ type McpHandshake = Extract<ProbeInterface, { type: 'mcp' }>;
 
 export type McpTarget =
   | { type: 'stdio'; command: string; args: string[]; cwd: string; env: Record<string, string> }
-  | { type: 'http'; url: string };
+  | { type: 'http'; url: string; headers?: Record<string, string> };
+
+/** One tool call made after the handshake, in the same session. */
+export interface SampleCall {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+/** What a sample call answered: size and timing, whether it was an error or empty, and its text. */
+export interface SampleAnswer {
+  bytes: number;
+  ms: number;
+  isError: boolean;
+  empty: boolean;
+  /** the answer's text parts joined (not recorded: it may hold task source) */
+  text: string;
+  /** why the call failed at the protocol level; null when it answered */
+  failure: string | null;
+}
 
 /** A server listing more pages than this is not a bounded probe. */
 const MAX_TOOL_PAGES = 50;
@@ -50,7 +68,11 @@ function toolIdentity(tool: Tool): ProbeTool {
 async function createTransport(target: McpTarget): Promise<{ transport: Transport; stderr: () => string }> {
   if (target.type === 'http') {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    return { transport: new StreamableHTTPClientTransport(new URL(target.url)), stderr: () => '' };
+    const requestInit = target.headers ? { headers: target.headers } : undefined;
+    return {
+      transport: new StreamableHTTPClientTransport(new URL(target.url), requestInit ? { requestInit } : undefined),
+      stderr: () => '',
+    };
   }
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
   const transport = new StdioClientTransport({
@@ -67,11 +89,41 @@ async function createTransport(target: McpTarget): Promise<{ transport: Transpor
   return { transport, stderr: () => collected.trim() };
 }
 
+/** An answer is empty when no content part carries anything: no text, no data, no resource. */
+function answerText(result: Record<string, unknown>): { text: string; empty: boolean } {
+  const parts = Array.isArray(result.content) ? (result.content as { type?: string; text?: unknown }[]) : [];
+  const text = parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('\n');
+  const nonText = parts.some((part) => part.type !== 'text');
+  return { text, empty: text.trim() === '' && !nonText };
+}
+
+async function callSample(client: Client, sample: SampleCall, timeoutMs: number): Promise<SampleAnswer> {
+  const started = performance.now();
+  try {
+    const result = await client.callTool({ name: sample.tool, arguments: sample.args }, undefined, {
+      timeout: timeoutMs,
+    });
+    const ms = Math.round(performance.now() - started);
+    const { text, empty } = answerText(result);
+    const bytes = Buffer.byteLength(JSON.stringify(result.content ?? []));
+    return { bytes, ms, isError: result.isError === true, empty, text, failure: null };
+  } catch (error) {
+    const ms = Math.round(performance.now() - started);
+    const failure = boundText(error instanceof Error ? error.message : String(error));
+    return { bytes: 0, ms, isError: true, empty: true, text: '', failure };
+  }
+}
+
 /**
- * A real MCP handshake: initialize, then every page of tools/list. Throws a CrossoverError
- * ('infrastructure') naming what failed, with the server's stderr tail; the server is always closed.
+ * A real MCP handshake: initialize, then every page of tools/list, then the sample call if one is
+ * asked for. Throws a CrossoverError ('infrastructure') naming what failed, with the server's stderr
+ * tail; the server is always closed.
  */
-export async function handshakeMcp(target: McpTarget, timeoutMs: number): Promise<McpHandshake> {
+export async function handshakeMcp(
+  target: McpTarget,
+  timeoutMs: number,
+  sample?: SampleCall,
+): Promise<McpHandshake & { sample: SampleAnswer | null }> {
   // The SDK loads on the first handshake, not with every module that reaches the probe (the package entry does).
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { transport, stderr } = await createTransport(target);
@@ -84,7 +136,9 @@ export async function handshakeMcp(target: McpTarget, timeoutMs: number): Promis
     const tools = capabilities.tools ? await listAllTools(client, timeoutMs) : [];
     const info = client.getServerVersion();
     const instructions = client.getInstructions();
+    const answer = sample === undefined ? null : await callSample(client, sample, timeoutMs);
     return {
+      sample: answer,
       type: 'mcp',
       transport: target.type,
       protocolVersion: protocolVersion(),

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { digestOf } from '../contracts/canonical.js';
@@ -16,13 +16,14 @@ import type { Provider } from '../contracts/provider.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { materializeTree } from '../corpus/materialize.js';
 import { handshakeCli } from './cli.js';
-import { resolveCommand } from './command.js';
-import { buildTaskIndex, INDEX_DEFAULTS } from './context-index.js';
+import { buildTaskIndex, INDEX_DEFAULTS, overlayInTree } from './context-index.js';
 import { egressPosture, isLoopbackHost } from './egress.js';
 import { decideEligibility } from './eligibility.js';
 import { credentialAvailability, credentialValues, providerEnvironment } from './environment.js';
-import { handshakeMcp } from './mcp.js';
+import { launchCommand } from './launch.js';
+import { handshakeMcp, type SampleAnswer } from './mcp.js';
 import { boundText, redactDeep } from './redact.js';
+import { runBounded } from './run.js';
 
 export interface ProbeLimits {
   setupTimeoutMs: number;
@@ -55,10 +56,15 @@ interface Scratch {
   snapshot: string;
   index: string;
   empty: string;
+  /** the fresh HOME every provider process of the probe gets (never the caller's) */
+  home: string;
+  /** a copy of the snapshot with the in-tree index overlaid: where the server runs */
+  workspace: string;
 }
 
 interface Context {
   provider: Provider;
+  root: string;
   baseDir: string;
   env: NodeJS.ProcessEnv;
   limits: ProbeLimits;
@@ -75,6 +81,7 @@ interface SetupOutcome {
   step: ProbeStep;
   iface: ProbeInterface | null;
   setupMs: number | null;
+  sample: { step: ProbeIdentity['sample']; measurement: ProbeMeasurements['sample'] };
 }
 
 const skipped = (detail: string): ProbeStep => ({ status: 'skipped', detail });
@@ -107,6 +114,7 @@ async function probeIndex(ctx: Context, task: LoadedTask | undefined, shareSourc
   try {
     const built = await buildTaskIndex(ctx.provider, ctx.scratch.snapshot, ctx.scratch.index, ctx.env, {
       baseDir: ctx.baseDir,
+      root: ctx.root,
       approvedEgress: ctx.approved,
       timeoutMs: ctx.limits.indexTimeoutMs,
       storageLimitBytes: ctx.limits.storageLimitBytes,
@@ -129,44 +137,129 @@ async function probeIndex(ctx: Context, task: LoadedTask | undefined, shareSourc
   }
 }
 
-/** Starts the provider and talks to it through its declared interface. */
+/** The declared sample call's outcome, from what the server answered. */
+function sampleOutcome(provider: Provider, answer: SampleAnswer | null, why: string | null): SetupOutcome['sample'] {
+  const declared = provider.probe.sample;
+  const tool = declared?.tool ?? null;
+  if (!declared) return { step: { ...skipped('no sample call declared'), tool }, measurement: null };
+  if (answer === null) return { step: { ...skipped(why ?? 'the server was not reached'), tool }, measurement: null };
+  const measurement = { bytes: answer.bytes, ms: answer.ms, isError: answer.isError, empty: answer.empty };
+  const missing = declared.expect.filter((text) => !answer.text.includes(text));
+  let detail: string | null = null;
+  if (answer.failure !== null) detail = `the call failed: ${answer.failure}`;
+  else if (answer.isError) detail = `the answer is an error: ${boundText(answer.text, 200)}`;
+  else if (answer.empty) detail = 'the answer is empty';
+  else if (missing.length > 0)
+    detail = `the answer does not contain ${missing.map((m) => JSON.stringify(m)).join(', ')}`;
+  return { step: { status: detail === null ? 'ok' : 'failed', detail, tool }, measurement };
+}
+
+/** Header values with their "${NAME}" credentials filled in; null (and why) when one is not set or not declared. */
+function headersOf(
+  provider: Provider,
+  env: NodeJS.ProcessEnv,
+): { headers: Record<string, string> } | { missing: string } {
+  const iface = provider.interface;
+  const headers: Record<string, string> = {};
+  if (iface.type !== 'mcp-http') return { headers };
+  for (const [name, value] of Object.entries(iface.headers)) {
+    let missing: string | null = null;
+    headers[name] = value.replace(/\$\{([A-Z_][A-Z0-9_]*)\}/g, (_, credential: string) => {
+      const set = provider.credentials.includes(credential) ? env[credential] : undefined;
+      if (set === undefined || set === '') missing ??= credential;
+      return set ?? '';
+    });
+    if (missing !== null) return { missing };
+  }
+  return { headers };
+}
+
+/** Runs the declared version command; its output must name the declared version. */
+async function probeVersion(ctx: Context, cwd: string, env: Record<string, string>): Promise<ProbeStep> {
+  const iface = ctx.provider.interface;
+  if (iface.type !== 'mcp-stdio' || iface.versionArgs === undefined) return skipped('no version command declared');
+  try {
+    const { command } = await launchCommand(ctx.provider, iface, ctx, { workspace: cwd }, '$.interface');
+    const { stdout, stderr } = await runBounded(command, iface.versionArgs, {
+      cwd,
+      env,
+      timeoutMs: ctx.limits.setupTimeoutMs,
+    });
+    const output = `${stdout}\n${stderr}`;
+    if (output.includes(ctx.provider.version)) return { status: 'ok', detail: null };
+    const line = boundText(output.trim().split('\n')[0] ?? '', 200);
+    return { status: 'failed', detail: `reports "${line}", declared "${ctx.provider.version}"` };
+  } catch (error) {
+    return { status: 'failed', detail: messageOf(error) };
+  }
+}
+
+/** Starts the provider and talks to it through its declared interface, then makes the declared sample call. */
 async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promise<SetupOutcome> {
   const { provider } = ctx;
   const iface = provider.interface;
-  const extra: Record<string, string> = indexBuilt ? { CROSSOVER_INDEX_DIR: ctx.scratch.index } : {};
+  const places = { workspace: cwd, ...(indexBuilt ? { indexDir: ctx.scratch.index } : {}) };
+  const extra: Record<string, string> = {
+    HOME: ctx.scratch.home,
+    CROSSOVER_WORKSPACE: cwd,
+    ...(indexBuilt ? { CROSSOVER_INDEX_DIR: ctx.scratch.index } : {}),
+  };
   const env = providerEnvironment(provider, ctx.env, extra);
   const timeoutMs = ctx.limits.setupTimeoutMs;
-  if (iface.type === 'none') return { step: skipped('no agent-readable interface'), iface: null, setupMs: null };
+  const notReached = (step: ProbeStep, iface: ProbeInterface | null = null): SetupOutcome => ({
+    step,
+    iface,
+    setupMs: null,
+    sample: sampleOutcome(provider, null, step.detail),
+  });
+  if (iface.type === 'none') return notReached(skipped('no agent-readable interface'));
   if (iface.type === 'api')
-    return {
-      step: skipped('api: no generic handshake; tools and observability are as declared'),
-      iface: { type: 'api' },
-      setupMs: null,
-    };
-  if (iface.type === 'mcp-http' && !isLoopbackHost(new URL(iface.url).host) && !ctx.approved) {
-    return {
-      step: skipped('not contacted: a non-loopback server needs an approval naming this provider'),
-      iface: null,
-      setupMs: null,
-    };
-  }
+    return notReached(skipped('api: no generic handshake; tools and observability are as declared'), { type: 'api' });
+  if (iface.type === 'mcp-http' && !isLoopbackHost(new URL(iface.url).host) && !ctx.approved)
+    return notReached(skipped('not contacted: a non-loopback server needs an approval naming this provider'));
+  const headers = headersOf(provider, ctx.env);
+  if ('missing' in headers) return notReached(skipped(`not contacted: credential ${headers.missing} is not set`));
   const started = performance.now();
+  const sample = provider.probe.sample;
   try {
     let seen: ProbeInterface;
-    if (iface.type === 'mcp-http') seen = await handshakeMcp({ type: 'http', url: iface.url }, timeoutMs);
-    else if (iface.type === 'mcp-stdio') {
-      const { command, args } = resolveCommand(iface.command, iface.args, ctx.baseDir);
-      seen = await handshakeMcp({ type: 'stdio', command, args, cwd, env }, timeoutMs);
+    let answer: SampleAnswer | null = null;
+    if (iface.type === 'mcp-http') {
+      const { sample: got, ...handshake } = await handshakeMcp(
+        { type: 'http', url: iface.url, headers: headers.headers },
+        timeoutMs,
+        sample,
+      );
+      seen = handshake;
+      answer = got;
+    } else if (iface.type === 'mcp-stdio') {
+      const { command, args } = await launchCommand(provider, iface, ctx, places, '$.interface');
+      const { sample: got, ...handshake } = await handshakeMcp(
+        { type: 'stdio', command, args, cwd, env },
+        timeoutMs,
+        sample,
+      );
+      seen = handshake;
+      answer = got;
     } else {
-      const { command } = resolveCommand(iface.command, [], ctx.baseDir);
+      const { command } = await launchCommand(
+        provider,
+        { command: iface.command, args: [] },
+        ctx,
+        places,
+        '$.interface',
+      );
       seen = await handshakeCli(command, iface.versionArgs, iface.helpArgs, { cwd, env, timeoutMs });
     }
-    return { step: { status: 'ok', detail: null }, iface: seen, setupMs: Math.round(performance.now() - started) };
+    const setupMs = Math.round(performance.now() - started);
+    const why = sample && iface.type === 'cli' ? 'a sample call needs an MCP interface' : null;
+    return { step: { status: 'ok', detail: null }, iface: seen, setupMs, sample: sampleOutcome(provider, answer, why) };
   } catch (error) {
     return {
       step: { status: 'failed', detail: messageOf(error) },
       iface: null,
       setupMs: Math.round(performance.now() - started),
+      sample: sampleOutcome(provider, null, 'the provider did not start'),
     };
   }
 }
@@ -216,9 +309,25 @@ function limitationsOf(provider: Provider, seen: ProbeInterface | null, index: P
 
 async function makeScratch(): Promise<Scratch> {
   const dir = await mkdtemp(join(tmpdir(), 'crossover-probe-'));
-  const scratch = { dir, snapshot: join(dir, 'snapshot'), index: join(dir, 'index'), empty: join(dir, 'empty') };
+  const scratch = {
+    dir,
+    snapshot: join(dir, 'snapshot'),
+    index: join(dir, 'index'),
+    empty: join(dir, 'empty'),
+    home: join(dir, 'home'),
+    workspace: join(dir, 'workspace'),
+  };
   await mkdir(scratch.empty);
+  await mkdir(scratch.home);
   return scratch;
+}
+
+/** Where the server runs: a fresh copy of the snapshot with the in-tree index overlaid, as a trial's workspace is. */
+async function serverDirectory(ctx: Context, materialized: boolean, indexBuilt: boolean): Promise<string> {
+  if (!materialized) return ctx.scratch.empty;
+  await cp(ctx.scratch.snapshot, ctx.scratch.workspace, { recursive: true });
+  if (indexBuilt) await overlayInTree(ctx.scratch.index, ctx.provider.index?.inTree ?? [], ctx.scratch.workspace);
+  return ctx.scratch.workspace;
 }
 
 /**
@@ -235,6 +344,7 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
   const scratch = await makeScratch();
   const ctx: Context = {
     provider,
+    root: options.root,
     baseDir: options.baseDir ?? options.root,
     env,
     limits: { ...PROBE_LIMITS, ...options.limits },
@@ -247,11 +357,16 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
     // A fresh copy of the task's own starting tree: the provider may read and cache, never touch the corpus.
     if (materialized) await materializeTree(task.dir, [], scratch.snapshot);
     const index = await probeIndex(ctx, task, shareSource);
-    const setup = await probeSetup(ctx, materialized ? scratch.snapshot : scratch.empty, index.step.status === 'ok');
+    const indexBuilt = index.step.status === 'ok';
+    const cwd = await serverDirectory(ctx, materialized, indexBuilt);
+    const setup = await probeSetup(ctx, cwd, indexBuilt);
+    const version = await probeVersion(ctx, cwd, providerEnvironment(provider, env, { HOME: scratch.home }));
     const redaction = {
       secrets: credentialValues(provider, env),
       paths: {
         [scratch.snapshot]: '<snapshot>',
+        [scratch.workspace]: '<workspace>',
+        [scratch.home]: '<home>',
         [scratch.index]: '<index>',
         [scratch.dir]: '<scratch>',
         [options.root]: '<root>',
@@ -264,6 +379,8 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
         interface: setup.iface,
         tools: usableTools(provider, setup.iface),
         index: index.step,
+        version,
+        sample: setup.sample.step,
         observability: observabilityOf(provider),
         egress,
         credentials: credentialAvailability(provider, env),
@@ -276,7 +393,7 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
       provider: provider.id,
       digest: digestOf(identity),
       identity,
-      measurements: { setupMs: setup.setupMs, index: index.measurement },
+      measurements: { setupMs: setup.setupMs, index: index.measurement, sample: setup.sample.measurement },
       eligibility: decideEligibility(identity),
     };
     return parseWith(ProbeRecordSchema, record, `probe of provider "${provider.id}"`);

@@ -25,8 +25,9 @@ import { scanWorkspace, type WorkspaceScan } from '../grading/workspace-scan.js'
 import { resolveBubblewrap } from '../io/bubblewrap.js';
 import { STATE_DIR } from '../io/layout.js';
 import { handOver, type SandboxHost, sandboxHost } from '../io/sandbox.js';
-import { readTreeModel } from '../io/tree.js';
-import { indexRevisionMatches } from '../probe/context-index.js';
+import { readTreeModel, underAny } from '../io/tree.js';
+import { indexRevisionMatches, overlayInTree } from '../probe/context-index.js';
+import { handshakeMcp } from '../probe/mcp.js';
 import { agentExec } from './agent-exec.js';
 import type { AgentSlots } from './agent-slots.js';
 import { detectContamination } from './contamination.js';
@@ -73,7 +74,52 @@ export interface TrialSpec {
   agentSlots?: AgentSlots;
   /** the run's deadline (epoch ms): a trial not started by then is not run, one running then is cancelled */
   deadline?: number;
+  /** a provider's in-tree index (`.codegraph`) copied into the fresh workspace; absent: none */
+  indexOverlays?: IndexOverlay[];
+  /** the arm's provider could not be launched (its index failed to build): the trial is setup-failed */
+  providerFailure?: string;
 }
+
+/** In-tree index paths kept in an index directory, for one trial's workspace. */
+export interface IndexOverlay {
+  indexDir: string;
+  paths: string[];
+}
+
+/** Paths of the workspace that are a provider's index, not the agent's work: never diffed, counted or flagged. */
+function overlaidPaths(spec: TrialSpec): (path: string) => boolean {
+  return underAny((spec.indexOverlays ?? []).flatMap((overlay) => overlay.paths));
+}
+
+/**
+ * A treatment's provider must be reachable before its agent runs: each MCP server is started with
+ * the trial's own launch and must list one of the arm's tools. Otherwise the arm would silently be
+ * a second baseline; the throw makes the trial setup-failed, with the reason.
+ */
+async function requireProviderServers(spec: TrialSpec, workspace: string, home: string): Promise<void> {
+  const allowed = spec.arm.provider?.tools ?? [];
+  for (const server of spec.mcpServers) {
+    const env = { PATH: process.env.PATH ?? '', HOME: home, ...server.env };
+    const seen = await handshakeMcp(
+      { type: 'stdio', command: server.command, args: server.args, cwd: workspace, env },
+      PROVIDER_START_MS,
+    ).catch((error: unknown) => {
+      throw new CrossoverError(
+        'infrastructure',
+        `provider server ${server.name} did not start: ${(error as Error).message}`,
+      );
+    });
+    const offered = seen.tools.map((tool) => tool.name);
+    if (allowed.length > 0 && !offered.some((name) => allowed.includes(name))) {
+      throw new CrossoverError(
+        'infrastructure',
+        `provider server ${server.name} lists none of the arm's tools (${allowed.join(', ')}); it offers ${offered.join(', ') || 'none'}`,
+      );
+    }
+  }
+}
+
+const PROVIDER_START_MS = 30_000;
 
 /** Receipt text never carries this machine's paths: the trial and root directories are replaced by names. */
 function scrub(text: string, spec: TrialSpec, trialDir: string): string {
@@ -162,6 +208,8 @@ async function prepare(
   marker: ProcessMarker,
   markerValue: string,
 ): Promise<Prepared> {
+  if (spec.providerFailure !== undefined)
+    throw new CrossoverError('infrastructure', `provider ${spec.arm.provider?.id}: ${spec.providerFailure}`);
   const adapter = adapterFor(spec.arm.agent.spec, { root: spec.root });
   // A synthetic agent runs in-process: it may do without the sandbox, but any command it starts is refused.
   const sandbox = spec.sandbox === 'bubblewrap' ? await sandboxHost() : null;
@@ -169,6 +217,7 @@ async function prepare(
   const sandboxVersion = sandbox && 'bwrap' in sandbox ? sandbox.bwrap.version : null;
   const snapshot = await taskSnapshot(spec.root, spec.task);
   const workspace = await freshWorkspace(trialDir, snapshot);
+  for (const overlay of spec.indexOverlays ?? []) await overlayInTree(overlay.indexDir, overlay.paths, workspace);
   const setup = await ensureSetup(spec.root, spec.task);
   // Where the proxy starts the arm's real servers: under a bubblewrap of their own when there is one.
   const host = sandbox && 'bwrap' in sandbox ? sandbox : null;
@@ -207,6 +256,7 @@ async function prepareAgent(
   await installSkills(home, spec.root, spec.arm, spec.arm.agent.spec.adapter);
   const prompt = await preloadTaskSkill(spec.prompt, spec.root, spec.arm, spec.expectedSkill);
   if (sandbox && 'identity' in sandbox) await handOver([workspace, home, tmp], sandbox.identity);
+  if (spec.arm.role === 'treatment') await requireProviderServers(spec, workspace, home);
   const env = agentEnvironment({
     host: process.env,
     home,
@@ -318,6 +368,19 @@ interface AfterAgent {
   findings: Finding[];
 }
 
+/** The scan without a provider's overlaid in-tree index: not the agent's work. */
+function withoutOverlaid(scan: WorkspaceScan, overlaid: (path: string) => boolean): WorkspaceScan {
+  return {
+    ...scan,
+    model: {
+      files: scan.model.files.filter((entry) => !overlaid(entry.path)),
+      emptyDirectories: scan.model.emptyDirectories.filter((path) => !overlaid(path)),
+      links: scan.model.links.filter((link) => !overlaid(link.path)),
+    },
+    refused: scan.refused.filter((entry) => !overlaid(entry.path)),
+  };
+}
+
 /** One scan of the workspace for the diff, contamination and tampering; then the hidden checks. */
 async function afterAgent(
   spec: TrialSpec,
@@ -326,7 +389,7 @@ async function afterAgent(
   toolCalls: readonly ToolCall[] | null,
   trialDir: string,
 ): Promise<AfterAgent> {
-  const scan = await scanWorkspace(prepared.workspace);
+  const scan = withoutOverlaid(await scanWorkspace(prepared.workspace), overlaidPaths(spec));
   const shippedTree = await readTreeModel(prepared.snapshot);
   const shipped = shippedTree.files;
   // The task's own in-tree links are not the agent's doing (tampering compares their targets).

@@ -9,7 +9,18 @@ import { notRunReceipt, receiptBase } from './receipt-body.js';
 export interface RunTrialInput
   extends Pick<TrialSpec, 'planId' | 'root' | 'task' | 'arm' | 'prompt' | 'sandbox' | 'mcpServers' | 'timeoutMs'>,
     Partial<
-      Pick<TrialSpec, 'signal' | 'referenceAllowed' | 'browser' | 'loopback' | 'readOnly' | 'agentSlots' | 'deadline'>
+      Pick<
+        TrialSpec,
+        | 'signal'
+        | 'referenceAllowed'
+        | 'browser'
+        | 'loopback'
+        | 'readOnly'
+        | 'agentSlots'
+        | 'indexOverlays'
+        | 'providerFailure'
+        | 'deadline'
+      >
     > {
   plan: Plan;
   trialId: string;
@@ -59,5 +70,7 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     ...(input.browser ? { browser: input.browser } : {}),
     ...(input.agentSlots ? { agentSlots: input.agentSlots } : {}),
     ...(input.deadline !== undefined ? { deadline: input.deadline } : {}),
+    ...(input.indexOverlays ? { indexOverlays: input.indexOverlays } : {}),
+    ...(input.providerFailure ? { providerFailure: input.providerFailure } : {}),
   });
 }

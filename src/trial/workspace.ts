@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { digestOf } from '../contracts/canonical.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { materializeTree } from '../corpus/materialize.js';
+import { withBuildLock } from '../io/build-lock.js';
 import { STATE_DIR } from '../io/layout.js';
 import { treeDigest } from '../io/tree.js';
 
@@ -13,34 +14,28 @@ function hex(digest: string): string {
 
 /**
  * The task's starting tree, materialized once per task digest under
- * `.crossover/cache/snapshots/<digest>`. Built in a temporary directory and renamed into place, so
- * concurrent trials never see half a snapshot; checked against the task's workspace digest on every
- * use, so a snapshot changed on disk (by an unsandboxed agent, say) is rebuilt, never trusted.
+ * `.crossover/cache/snapshots/<digest>`. Checked against the task's workspace digest on every use,
+ * so a snapshot changed on disk (by an unsandboxed agent, say) is rebuilt, never trusted; the
+ * rebuild holds a lock, so concurrent trials wait for one builder instead of racing to replace it,
+ * and it is built beside the cache and renamed into place, so nobody sees half a snapshot.
  */
 export async function taskSnapshot(root: string, task: LoadedTask): Promise<string> {
   const cache = join(root, STATE_DIR, 'cache', 'snapshots');
   const snapshot = join(cache, hex(task.digest));
   if (await intact(snapshot, task)) return snapshot;
-  const building = join(cache, `.${hex(task.digest)}.${randomBytes(6).toString('hex')}.tmp`);
-  await mkdir(cache, { recursive: true });
-  try {
-    await materializeTree(task.dir, [], building);
-    const placed = await rename(building, snapshot).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
-        return false;
-      },
-    );
-    // Another trial may have placed its identical snapshot first: keep it. Replace only a broken one.
-    if (!placed && !(await intact(snapshot, task))) {
+  return withBuildLock(`${snapshot}.lock`, async () => {
+    // Another builder may have placed it while this call waited.
+    if (await intact(snapshot, task)) return snapshot;
+    const building = join(cache, `.${hex(task.digest)}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await materializeTree(task.dir, [], building);
       await rm(snapshot, { recursive: true, force: true });
       await rename(building, snapshot);
+    } finally {
+      await rm(building, { recursive: true, force: true });
     }
-  } finally {
-    await rm(building, { recursive: true, force: true });
-  }
-  return snapshot;
+    return snapshot;
+  });
 }
 
 async function intact(snapshot: string, task: LoadedTask): Promise<boolean> {

@@ -120,6 +120,8 @@ export async function writeProbeRecord(probesDir: string, declaration: ProviderI
     interface: null,
     tools: provider.allowedTools,
     index: { status: 'skipped', detail: 'no index command declared', sampleTask: null, revision: null },
+    version: { status: 'skipped', detail: 'no version command declared' },
+    sample: { status: 'skipped', detail: 'no sample call declared', tool: null },
     observability: 'mcp-protocol',
     egress: { posture: 'none', hosts: [], sendsSource: false, needsApproval: false, approved: false },
     credentials: [],
@@ -130,7 +132,7 @@ export async function writeProbeRecord(probesDir: string, declaration: ProviderI
     provider: provider.id,
     digest: digestOf(identity),
     identity,
-    measurements: { setupMs: null, index: null },
+    measurements: { setupMs: null, index: null, sample: null },
     eligibility: decideEligibility(identity),
   });
   await mkdir(probesDir, { recursive: true });

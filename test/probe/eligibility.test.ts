@@ -12,6 +12,8 @@ function identity(overrides: Partial<ProbeIdentity> = {}): ProbeIdentity {
     interface: null,
     tools: ['search_code'],
     index: { status: 'ok', detail: null, sampleTask: 't', revision: `sha256:${'1'.repeat(64)}` },
+    version: { status: 'skipped', detail: 'no version command declared' },
+    sample: { status: 'skipped', detail: 'no sample call declared', tool: null },
     observability: 'mcp-protocol',
     egress: egressPosture(declaration, false),
     credentials: [],

@@ -118,7 +118,7 @@ describe('providers that must not become an arm', () => {
     });
     const record = await probeProvider(editing, { root: await tempDir(), sampleTask: await sampleTask() });
     expect(record.eligibility.reasons).toEqual([
-      expect.stringMatching(/^setup-failed: index command: .*changed the snapshot/),
+      expect.stringMatching(/^setup-failed: index command: .*changed the tree it indexed/),
     ]);
   });
 

@@ -292,6 +292,7 @@ describe('verdicts follow the documented order', () => {
       url: null,
       index: null,
       files: [],
+      install: null,
       probeDigest: `sha256:${'2'.repeat(64)}`,
       eligibility: 'excluded' as const,
       eligibilityReasons: ['no-tools: the provider offers no tools; an agent could call nothing'],

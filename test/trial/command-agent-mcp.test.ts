@@ -39,6 +39,7 @@ function commandArm(role: PlannedArm['role'], mode: string, extra = ''): Planned
             url: null,
             index: null,
             files: [],
+            install: null,
             probeDigest: null,
             eligibility: null,
             eligibilityReasons: [],

@@ -24,6 +24,7 @@ function arm(overrides: Partial<PlannedArm> = {}): PlannedArm {
       url: null,
       index: null,
       files: [],
+      install: null,
       probeDigest: null,
       eligibility: null,
       eligibilityReasons: [],

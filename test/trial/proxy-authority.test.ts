@@ -28,6 +28,7 @@ function arm(providerInterface: 'mcp-stdio' | 'api' | null): PlannedArm {
             url: null,
             index: null,
             files: [],
+            install: null,
             probeDigest: null,
             eligibility: null,
             eligibilityReasons: [],

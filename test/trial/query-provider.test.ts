@@ -25,6 +25,7 @@ function arm(role: PlannedArm['role'], withProvider: boolean): PlannedArm {
     url: null,
     index: null,
     files: [],
+    install: null,
     probeDigest: null,
     eligibility: null,
     eligibilityReasons: [],

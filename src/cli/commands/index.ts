@@ -60,6 +60,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "Install a pinned agent CLI into the project's own prefix and record its executable digest",
     load: async () => (await import('./agents.js')).agentsCommand,
   },
+  providers: {
+    summary: 'Install a pinned provider package into the project, or print a checked declaration from a recipe',
+    load: async () => (await import('./providers.js')).providersCommand,
+  },
   transcript: {
     summary: 'Print the diagnostics parsed from a saved Claude Code or Codex transcript',
     load: async () => (await import('./transcript.js')).transcriptCommand,

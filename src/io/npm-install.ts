@@ -1,0 +1,20 @@
+import { CrossoverError } from '../contracts/errors.js';
+
+/**
+ * `npm install <spec>` into its own `prefix`, exact and without touching any package.json: the one
+ * way Crossover installs an agent CLI or a provider package. Throws naming the spec and npm's tail.
+ */
+export async function npmInstallInto(prefix: string, spec: string): Promise<void> {
+  // Loaded on use: planning and every trial reach the modules that import this, only an install runs npm.
+  const { execa } = await import('execa');
+  const npm = await execa('npm', ['install', '--prefix', prefix, '--no-save', '-E', '--no-audit', '--no-fund', spec], {
+    reject: false,
+    all: true,
+  });
+  if (npm.exitCode !== 0) {
+    throw new CrossoverError(
+      'infrastructure',
+      `npm install ${spec} into ${prefix} failed (exit ${npm.exitCode}): ${String(npm.all ?? '').slice(-400)}`,
+    );
+  }
+}

@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import type { McpServerSpec } from '../agents/adapter.js';
+import type { PlannedArm } from '../contracts/plan.js';
+import type { Provider } from '../contracts/provider.js';
+import type { LoadedTask } from '../corpus/load.js';
+import { providerPrefix } from '../io/provider-install.js';
+import { declaredEnv, launchCommand } from '../probe/launch.js';
+import type { IndexOverlay } from '../trial/execute.js';
+import type { RunContext } from './run-context.js';
+import { ensureTaskIndex } from './task-index.js';
+
+/** What one trial of an arm needs to reach its provider. */
+export interface ProviderLaunch {
+  mcpServers: McpServerSpec[];
+  /** the provider's pinned install and its index: read-only inside the sandbox */
+  readOnly: string[];
+  /** in-tree index paths copied into the fresh workspace */
+  overlays: IndexOverlay[];
+}
+
+const NONE: ProviderLaunch = { mcpServers: [], readOnly: [], overlays: [] };
+
+/** The index of this task for this declaration, or null when the provider builds none. */
+async function indexOf(arm: PlannedArm, declaration: Provider, context: RunContext, task: LoadedTask) {
+  if (!declaration.index) return null;
+  const planned = arm.provider!;
+  return ensureTaskIndex({
+    root: context.root,
+    provider: declaration,
+    identity: { configDigest: planned.configDigest, files: planned.files, install: planned.install },
+    baseDir: context.experimentDir,
+    task,
+  });
+}
+
+/**
+ * The arm's MCP server as its agent starts it in one trial: an installed binary from its pinned
+ * prefix, the declaration's literal env, `${CROSSOVER_INDEX_DIR}` and `${CROSSOVER_WORKSPACE}` set,
+ * and this task's own index (served from the index directory, or overlaid into the workspace).
+ */
+export async function providerLaunch(
+  arm: PlannedArm,
+  context: RunContext,
+  task: LoadedTask,
+  workspace: string,
+): Promise<ProviderLaunch> {
+  const planned = arm.provider;
+  if (planned?.interface !== 'mcp-stdio') return NONE;
+  const declaration = context.providers.find((p) => p.id === planned.id);
+  if (declaration?.interface.type !== 'mcp-stdio') return NONE;
+  const indexDir = await indexOf(arm, declaration, context, task);
+  const places = { workspace, ...(indexDir === null ? {} : { indexDir }) };
+  const { command, args } = await launchCommand(
+    declaration,
+    declaration.interface,
+    { root: context.root, baseDir: context.experimentDir },
+    places,
+    `provider ${declaration.id}: $.interface`,
+  );
+  const env = { ...declaredEnv(declaration, places), ...(indexDir === null ? {} : { CROSSOVER_INDEX_DIR: indexDir }) };
+  const readOnly = [
+    ...(declaration.install ? [providerPrefix(context.root, declaration.install)] : []),
+    ...(indexDir === null ? [] : [indexDir]),
+  ];
+  const inTree = declaration.index?.inTree ?? [];
+  const overlays = indexDir !== null && inTree.length > 0 ? [{ indexDir, paths: inTree }] : [];
+  return { mcpServers: [{ name: planned.id, command, args, env }], readOnly, overlays };
+}
+
+/** The trial's workspace path, as executeTrial will create it (the server may be told it up front). */
+export function trialWorkspace(trialDir: string): string {
+  return join(trialDir, 'workspace');
+}

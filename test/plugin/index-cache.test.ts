@@ -1,0 +1,94 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { treeDigest } from '../../src/io/tree.js';
+import { ensureTaskIndex } from '../../src/plugin/task-index.js';
+import { IN_TREE_DIR, indexRevisionMatches } from '../../src/probe/context-index.js';
+import { taskSnapshot } from '../../src/trial/workspace.js';
+import { tempDir } from '../helpers/temp.js';
+import { provider, sampleTask } from '../probe/support.js';
+
+/** An index command that counts its runs in `counter` and writes an in-tree index into the tree it indexes. */
+function countingProvider(counter: string, flavour = 'a') {
+  const script = [
+    "const fs = require('node:fs');",
+    `fs.appendFileSync(${JSON.stringify(counter)}, ${JSON.stringify(`${flavour}\n`)});`,
+    "fs.mkdirSync('.idx', { recursive: true });",
+    `fs.writeFileSync('.idx/db', ${JSON.stringify(flavour)} + fs.readFileSync('src/app.js', 'utf8'));`,
+  ].join(' ');
+  return provider({ id: 'counting', index: { command: 'node', args: ['-e', script], inTree: ['.idx'] } });
+}
+
+async function runs(counter: string): Promise<string[]> {
+  const text = await readFile(counter, 'utf8').catch(() => '');
+  return text.split('\n').filter((line) => line !== '');
+}
+
+describe('the snapshot and index caches', () => {
+  it('eight concurrent trials repairing one damaged snapshot all get the intact snapshot, none fails', async () => {
+    const root = await tempDir();
+    const task = await sampleTask();
+    const first = await taskSnapshot(root, task);
+    await writeFile(join(first, 'src/app.js'), 'damaged by an unsandboxed agent\n');
+    const all = await Promise.all(Array.from({ length: 8 }, () => taskSnapshot(root, task)));
+    expect(new Set(all)).toEqual(new Set([first]));
+    expect(await treeDigest(first)).toBe(task.parts.workspace);
+  });
+
+  it('eight concurrent trials needing one index wait on one builder: the index command runs once', async () => {
+    const root = await tempDir();
+    const counter = join(await tempDir(), 'runs');
+    const task = await sampleTask();
+    const declaration = countingProvider(counter);
+    const dirs = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        ensureTaskIndex({ root, provider: declaration, identity: declaration, baseDir: root, task }),
+      ),
+    );
+    expect(new Set(dirs).size).toBe(1);
+    expect(await runs(counter)).toEqual(['a']);
+    expect(await indexRevisionMatches(dirs[0] as string, task.parts.workspace)).toBe(true);
+  });
+
+  it('indexes a private copy: the shared snapshot is untouched and the in-tree index is kept in the index directory', async () => {
+    const root = await tempDir();
+    const counter = join(await tempDir(), 'runs');
+    const task = await sampleTask();
+    const declaration = countingProvider(counter);
+    const dir = await ensureTaskIndex({ root, provider: declaration, identity: declaration, baseDir: root, task });
+    const snapshot = await taskSnapshot(root, task);
+    expect(await readdir(snapshot)).toEqual(['src']);
+    expect(await treeDigest(snapshot)).toBe(task.parts.workspace);
+    expect(await readFile(join(dir, IN_TREE_DIR, '.idx/db'), 'utf8')).toContain('hello');
+  });
+
+  it('two declarations of one provider id each get their own index, one after the other', async () => {
+    const root = await tempDir();
+    const counter = join(await tempDir(), 'runs');
+    const task = await sampleTask();
+    const one = countingProvider(counter, 'one');
+    const two = countingProvider(counter, 'two');
+    const first = await ensureTaskIndex({ root, provider: one, identity: one, baseDir: root, task });
+    const second = await ensureTaskIndex({ root, provider: two, identity: two, baseDir: root, task });
+    expect(second).not.toBe(first);
+    expect(await runs(counter)).toEqual(['one', 'two']);
+    expect(await readFile(join(first, IN_TREE_DIR, '.idx/db'), 'utf8')).toMatch(/^one/);
+    expect(await readFile(join(second, IN_TREE_DIR, '.idx/db'), 'utf8')).toMatch(/^two/);
+    // Asked again, each declaration is served its own index, built no more.
+    await ensureTaskIndex({ root, provider: one, identity: one, baseDir: root, task });
+    expect(await runs(counter)).toEqual(['one', 'two']);
+  });
+
+  it('an index command that writes into the tree outside its declared in-tree paths is refused', async () => {
+    const root = await tempDir();
+    const task = await sampleTask();
+    const writer = provider({
+      id: 'writer',
+      index: { command: 'node', args: ['-e', "require('node:fs').writeFileSync('stray.txt', 'x')"] },
+    });
+    await expect(ensureTaskIndex({ root, provider: writer, identity: writer, baseDir: root, task })).rejects.toThrow(
+      /changed the tree it indexed/,
+    );
+    expect(await treeDigest(await taskSnapshot(root, task))).toBe(task.parts.workspace);
+  });
+});

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { main } from '../../src/cli/main.js';
+import { type InstalledProvider, InstalledProviderSchema } from '../../src/contracts/provider-install.js';
+
+export const REPO = join(import.meta.dirname, '../..');
+
+/** `crossover <argv>` in-process in `cwd`. */
+export async function crossover(cwd: string, argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { cwd, out: (t) => void (out += t), err: (t) => void (err += t) });
+  return { code, out, err };
+}
+
+/**
+ * Installs a provider package with `crossover providers install` into the repository's own
+ * .crossover/ (a fresh machine downloads it once; later runs find it installed, as the agent
+ * installs are cached) and returns the install record.
+ */
+export async function installProviderOnce(spec: string): Promise<InstalledProvider> {
+  const { code, out, err } = await crossover(REPO, ['providers', 'install', spec, '--json']);
+  if (code !== 0) throw new Error(`crossover providers install ${spec} failed (${code}): ${err}`);
+  return InstalledProviderSchema.parse(JSON.parse(out));
+}
+
+/** Pids of the running processes whose command line mentions `needle` (a provider's install prefix). */
+export function processesMentioning(needle: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cmdline = readFileSync(join('/proc', entry, 'cmdline'), 'utf8')
+        .split('\0')
+        .join(' ');
+      if (cmdline.includes(needle)) pids.push(Number(entry));
+    } catch {
+      // the process ended while it was being read
+    }
+  }
+  return pids;
+}
