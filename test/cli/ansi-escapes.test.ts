@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -13,8 +13,11 @@ const FORGED = '\u001b[2K\u001b[1G\u001b[32mpassed';
 describe('ANSI escapes in a failure message printed by crossover trial', () => {
   it('are shown as text, never sent to the terminal; the receipt itself holds them raw (the test is real)', async () => {
     const cwd = await tempDir();
+    // An ad-hoc agent's directory lies under the working directory, which is the project root.
+    const agents = join(cwd, 'agents');
+    await cp(AGENTS, agents, { recursive: true });
     // The agent names a directory with the escapes: the contamination finding quotes the path.
-    const agent = `node ${AGENTS}/write-outside.mjs "$(printf '\\033[2K\\033[1G\\033[32mpassed')/AGENTS.md"`;
+    const agent = `node ${agents}/write-outside.mjs "$(printf '\\033[2K\\033[1G\\033[32mpassed')/AGENTS.md"`;
     const result = await execa(
       'node',
       [
@@ -24,7 +27,7 @@ describe('ANSI escapes in a failure message printed by crossover trial', () => {
         '--agent',
         agent,
         '--agent-dir',
-        AGENTS,
+        agents,
         '--receipts',
         'receipts',
       ],
