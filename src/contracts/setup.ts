@@ -12,7 +12,7 @@ export const SetupEnvironmentSchema = z
 
 export const SetupRecordSchema = z
   .object({
-    schema: z.literal('crossover.setup-record/1'),
+    schema: z.literal('crossover.setup-record/1').describe('Format and version of this document.'),
     key: DigestSchema.describe(
       'Digest of (workspace tree digest, command, outputs, environment): names the cache entry.',
     ),
