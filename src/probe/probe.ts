@@ -69,6 +69,8 @@ interface Context {
   env: NodeJS.ProcessEnv;
   limits: ProbeLimits;
   approved: boolean;
+  /** task source and sample calls may reach the provider: no approval is needed, or one names it */
+  shareSource: boolean;
   scratch: Scratch;
 }
 
@@ -220,7 +222,8 @@ async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promi
   const headers = headersOf(provider, ctx.env);
   if ('missing' in headers) return notReached(skipped(`not contacted: credential ${headers.missing} is not set`));
   const started = performance.now();
-  const sample = provider.probe.sample;
+  // A sample call to a provider that reaches out sends a query to its host: not before an approval.
+  const sample = ctx.shareSource ? provider.probe.sample : undefined;
   try {
     let seen: ProbeInterface;
     let answer: SampleAnswer | null = null;
@@ -252,7 +255,11 @@ async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promi
       seen = await handshakeCli(command, iface.versionArgs, iface.helpArgs, { cwd, env, timeoutMs });
     }
     const setupMs = Math.round(performance.now() - started);
-    const why = sample && iface.type === 'cli' ? 'a sample call needs an MCP interface' : null;
+    const why = !ctx.shareSource
+      ? 'not run: the call would reach a host that no approval names'
+      : sample && iface.type === 'cli'
+        ? 'a sample call needs an MCP interface'
+        : null;
     return { step: { status: 'ok', detail: null }, iface: seen, setupMs, sample: sampleOutcome(provider, answer, why) };
   } catch (error) {
     return {
@@ -349,6 +356,7 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
     env,
     limits: { ...PROBE_LIMITS, ...options.limits },
     approved,
+    shareSource,
     scratch,
   };
   try {
