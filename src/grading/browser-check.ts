@@ -1,17 +1,19 @@
 import { pathToFileURL } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { BrowserSession } from './browser-session.js';
 import { type CheckOutcome, errored, failed, firstLine, PASS, withoutExpected } from './outcome.js';
 import type { StaticServer } from './static-server.js';
 
 export interface BrowserCheckRun {
   session: BrowserSession;
-  /** the workspace, served read-only on loopback */
+  /** the workspace, served read-only at its origin through request interception */
   server: StaticServer;
   checkFile: string;
   workspace: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** abort requests to other origins; off only in a test's positive control (Chromium's own network namespace still holds) */
+  filterOrigins?: boolean;
 }
 
 type BrowserCheck = (input: { page: Page; baseUrl: string; workspace: string }) => Promise<unknown>;
@@ -22,12 +24,22 @@ function describeError(error: unknown): string {
   return error.name === 'Error' ? message : `${error.name}: ${message}`;
 }
 
-/** Fresh context per check; the page may reach the served origin and nothing else. */
+/** The served origin's requests answered from the workspace; any other aborted (continued, unfiltered). */
+async function answer(run: BrowserCheckRun, route: Route): Promise<void> {
+  const request = route.request();
+  if (new URL(request.url()).origin !== run.server.origin)
+    return run.filterOrigins === false ? route.continue() : route.abort('blockedbyclient');
+  const { status, headers, body } = await run.server.respond(request.method(), request.url());
+  return route.fulfill({ status, headers, body });
+}
+
+/**
+ * Fresh context per check. The page's only way out is its requests, each answered here: Chromium
+ * has no network of its own (browser-session.ts), so WebRTC and every other transport reach nothing.
+ */
 async function isolatedContext(run: BrowserCheckRun, browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
-  await context.route('**/*', (route) =>
-    new URL(route.request().url()).origin === run.server.origin ? route.continue() : route.abort('blockedbyclient'),
-  );
+  await context.route('**/*', (route) => answer(run, route).catch(() => route.abort('failed').catch(() => undefined)));
   await context.routeWebSocket(/.*/, (socket) => socket.close());
   return context;
 }

@@ -1,6 +1,9 @@
 import { accessSync, constants } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { access, chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { type Bubblewrap, bubblewrapCandidates, resolveBubblewrap } from '../io/bubblewrap.js';
 
 /**
  * Debian's paths, the old headless shell (package chromium-headless-shell) preferred: it is the
@@ -41,6 +44,23 @@ export function chromiumPath(
   return exists(DEBIAN_HEADLESS_SHELL) ? DEBIAN_HEADLESS_SHELL : DEBIAN_CHROMIUM;
 }
 
+/**
+ * The bwrap options Chromium runs under: its own network namespace (only a loopback of its own),
+ * so no transport of any kind (HTTP, WebSocket, WebRTC's UDP and TCP, DNS) reaches a host or the
+ * host's loopback; the page gets the workspace through request interception instead. The rest of
+ * the filesystem stays as it is (device nodes included: Chromium needs /dev/shm and /dev/urandom),
+ * and every capability is dropped.
+ */
+export function networklessArgs(chromium: string): string[] {
+  return ['--unshare-net', '--dev-bind', '/', '/', '--cap-drop', 'ALL', '--die-with-parent', '--', chromium];
+}
+
+/** The one-line launcher Playwright starts in Chromium's place: Playwright's own arguments follow. */
+function launcherScript(bwrap: Bubblewrap, chromium: string): string {
+  const quote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
+  return `#!/bin/sh\nexec ${[bwrap.path, ...networklessArgs(chromium)].map(quote).join(' ')} "$@"\n`;
+}
+
 /** Either the browser, or why there is none: a missing browser is a reason, never an exception. */
 export type BrowserOrReason = { browser: Browser } | { reason: string };
 
@@ -50,10 +70,14 @@ export type BrowserOrReason = { browser: Browser } | { reason: string };
  */
 export class BrowserSession {
   private launching: Promise<BrowserOrReason> | null = null;
+  private launcherDir: string | null = null;
   readonly executablePath: string;
+  /** Chromium in a network namespace of its own; off only in the tests' positive controls */
+  readonly isolateNetwork: boolean;
 
-  constructor(options: { executablePath?: string } = {}) {
+  constructor(options: { executablePath?: string; isolateNetwork?: boolean } = {}) {
     this.executablePath = options.executablePath ?? chromiumPath();
+    this.isolateNetwork = options.isolateNetwork ?? true;
   }
 
   /** The shared browser; relaunched if it crashed, so one crash does not turn every later check into an error. */
@@ -77,13 +101,33 @@ export class BrowserSession {
       return {
         reason: `Chromium not found at ${path}: install the Debian package chromium-headless-shell or chromium (apt-get install chromium-headless-shell)`,
       };
+    const launcher = await this.launcher(path);
+    if (typeof launcher !== 'string') return launcher;
     // Loaded on first launch: importing Playwright costs about 0.3 s of CPU, which a run without a browser check need not pay.
     const { chromium } = await import('playwright-core');
     try {
-      return { browser: await chromium.launch({ executablePath: path, args: CHROMIUM_ARGS, timeout: 60_000 }) };
+      return { browser: await chromium.launch({ executablePath: launcher, args: CHROMIUM_ARGS, timeout: 60_000 }) };
     } catch (error) {
       return { reason: `Chromium at ${path} failed to start: ${(error as Error).message.split('\n')[0]}` };
     }
+  }
+
+  /**
+   * What Playwright starts: Chromium itself, or (isolated) a launcher that execs it under bwrap.
+   * No bubblewrap means no browser, never a browser with the host's network.
+   */
+  private async launcher(path: string): Promise<string | { reason: string }> {
+    if (!this.isolateNetwork) return path;
+    const bwrap = await resolveBubblewrap();
+    if (bwrap === null)
+      return {
+        reason: `browser checks run Chromium without network access under bubblewrap, which is not installed at ${bubblewrapCandidates().join(' or ') || 'an absolute CROSSOVER_BWRAP'}: install it (apt-get install bubblewrap)`,
+      };
+    this.launcherDir ??= await mkdtemp(join(tmpdir(), 'crossover-chromium-'));
+    const launcher = join(this.launcherDir, 'chromium');
+    await writeFile(launcher, launcherScript(bwrap, path), { mode: 0o700 });
+    await chmod(launcher, 0o700);
+    return launcher;
   }
 
   async close(): Promise<void> {
@@ -91,5 +135,7 @@ export class BrowserSession {
     this.launching = null;
     const result = await launching;
     if (result && 'browser' in result) await result.browser.close().catch(() => undefined);
+    if (this.launcherDir) await rm(this.launcherDir, { recursive: true, force: true });
+    this.launcherDir = null;
   }
 }

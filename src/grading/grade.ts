@@ -146,7 +146,6 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
       checks.push({ id: check.id, kind, ...withoutPaths(outcome, placeholders) });
     }
   } finally {
-    await server?.close();
     if (!input.browser) await session.close();
   }
   return {

@@ -1,7 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { open, realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -18,11 +15,30 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+/**
+ * The origin the workspace is served at. Nothing listens there: Chromium runs without network
+ * access (browser-session.ts) and every request to this origin is answered by request interception
+ * (browser-check.ts), so the address only has to be one Chromium treats as a secure, non-restricted
+ * http origin.
+ */
+export const WORKSPACE_ORIGIN = 'http://127.0.0.1:8080';
+
+/** A workspace file larger than this is answered 413: a page never needs it, and it is read whole. */
+export const SERVED_FILE_LIMIT = 64 * 1024 * 1024;
+
+/** One answer to one request of the page. */
+export interface ServedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
 export interface StaticServer {
-  /** `http://127.0.0.1:<port>/` */
+  /** `${WORKSPACE_ORIGIN}/` */
   baseUrl: string;
   origin: string;
-  close(): Promise<void>;
+  /** The answer to a request of `method` for `url` on the origin. */
+  respond(method: string, url: string): Promise<ServedResponse>;
 }
 
 /**
@@ -49,45 +65,49 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
   }
 }
 
-async function respond(root: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  response.setHeader('Cache-Control', 'no-store');
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { Allow: 'GET, HEAD' }).end();
-    return;
-  }
-  const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-  const file = await resolveFile(root, path);
-  if (!file) {
-    response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
-    return;
-  }
-  response.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' });
-  if (request.method === 'HEAD') response.end();
-  else
-    createReadStream(file)
-      .on('error', () => response.destroy())
-      .pipe(response);
+function text(status: number, body: string, headers: Record<string, string> = {}): ServedResponse {
+  return {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    body: Buffer.from(body),
+  };
 }
 
-/** Serves `root` read-only on 127.0.0.1 at an ephemeral port. */
+/** At most SERVED_FILE_LIMIT + 1 bytes: enough to tell an over-long file without reading it whole. */
+async function readBounded(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(Math.min((await handle.stat()).size, SERVED_FILE_LIMIT + 1));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function respond(root: string, method: string, url: string): Promise<ServedResponse> {
+  if (method !== 'GET' && method !== 'HEAD') return text(405, '', { Allow: 'GET, HEAD' });
+  const file = await resolveFile(root, new URL(url, WORKSPACE_ORIGIN).pathname);
+  if (!file) return text(404, 'not found');
+  const body = await readBounded(file).catch(() => null);
+  if (body === null) return text(404, 'not found');
+  if (body.length > SERVED_FILE_LIMIT) return text(413, 'file too large to serve');
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Cache-Control': 'no-store',
+    },
+    body: method === 'HEAD' ? Buffer.alloc(0) : body,
+  };
+}
+
+/** Serves `root` read-only at WORKSPACE_ORIGIN, to request interception: no socket is opened. */
 export async function serveStatic(root: string): Promise<StaticServer> {
   const realRoot = await realpath(root);
-  const server = createServer((request, response) => {
-    respond(realRoot, request, response).catch(() => response.destroy());
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
   return {
-    baseUrl: `${origin}/`,
-    origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    baseUrl: `${WORKSPACE_ORIGIN}/`,
+    origin: WORKSPACE_ORIGIN,
+    respond: (method, url) => respond(realRoot, method, url),
   };
 }

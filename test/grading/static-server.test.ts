@@ -1,28 +1,8 @@
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { mkdir, symlink, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { serveStatic } from '../../src/grading/static-server.js';
+import { describe, expect, it } from 'vitest';
+import { SERVED_FILE_LIMIT, serveStatic } from '../../src/grading/static-server.js';
 import { tempDir } from '../helpers/temp.js';
-
-/** A raw request: the path is sent exactly as given, without URL normalization. */
-function get(
-  baseUrl: string,
-  path: string,
-  method = 'GET',
-): Promise<{ status: number; type: string | undefined; body: string }> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path, method }, (response) => {
-      let body = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], body }),
-      );
-    });
-    req.on('error', reject).end();
-  });
-}
 
 async function servedWorkspace() {
   const root = await tempDir();
@@ -39,20 +19,18 @@ async function servedWorkspace() {
   };
   for (const [path, text] of Object.entries(files)) await writeFile(join(workspace, path), text);
   await symlink(join(root, 'secret.txt'), join(workspace, 'leak.txt'));
-  const server = await serveStatic(workspace);
-  onTestFinished(() => server.close());
-  return server;
+  return { workspace, server: await serveStatic(workspace) };
 }
 
-describe('the workspace is served read-only on loopback', () => {
+describe('the workspace is served read-only to request interception', () => {
   it('serves files with the content types browsers need for modules and styles', async () => {
-    const { baseUrl } = await servedWorkspace();
-    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const { server } = await servedWorkspace();
+    expect(server.baseUrl).toBe('http://127.0.0.1:8080/');
     const types = Object.fromEntries(
       await Promise.all(
         ['/', '/src/a.js', '/src/b.mjs', '/src/c.css', '/src/d.json', '/src/e.svg'].map(async (path) => [
           path,
-          (await get(baseUrl, path)).type,
+          (await server.respond('GET', `${server.origin}${path}`)).headers['Content-Type'],
         ]),
       ),
     );
@@ -69,15 +47,24 @@ describe('the workspace is served read-only on loopback', () => {
   it.each(['/../secret.txt', '/%2e%2e/secret.txt', '/src/..%2f..%2fsecret.txt', '/leak.txt', '/src/%00a.js'])(
     'refuses %s (traversal or a symlink out)',
     async (path) => {
-      const { baseUrl } = await servedWorkspace();
-      const response = await get(baseUrl, path);
+      const { server } = await servedWorkspace();
+      const response = await server.respond('GET', `${server.origin}${path}`);
       expect(response.status).toBe(404);
-      expect(response.body).not.toContain('hidden');
+      expect(response.body.toString()).not.toContain('hidden');
     },
   );
 
   it('refuses writes', async () => {
-    const { baseUrl } = await servedWorkspace();
-    expect((await get(baseUrl, '/index.html', 'PUT')).status).toBe(405);
+    const { server } = await servedWorkspace();
+    expect((await server.respond('PUT', `${server.origin}/index.html`)).status).toBe(405);
+  });
+
+  it('serves a file whole, and refuses one past the size limit without reading it whole', async () => {
+    const { server, workspace } = await servedWorkspace();
+    expect((await server.respond('GET', `${server.origin}/src/a.js`)).body.toString()).toBe('a');
+    await truncate(join(workspace, 'src/a.js'), SERVED_FILE_LIMIT + 1);
+    const response = await server.respond('GET', `${server.origin}/src/a.js`);
+    expect(response.status).toBe(413);
+    expect(response.body.length).toBeLessThan(100);
   });
 });
