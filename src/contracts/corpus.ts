@@ -99,7 +99,9 @@ export const RepositorySchema = z
             "Shell command running the repository's own tests with no network; it writes its result file into $CROSSOVER_RESULTS.",
           ),
         format: TestResultFormatSchema,
-        resultFile: RelativePathSchema.describe('The result file the command writes, relative to $CROSSOVER_RESULTS.'),
+        resultFile: RelativePathSchema.describe(
+          'The result file the command writes, relative to $CROSSOVER_RESULTS: made empty by the grader, the only file there the runner may write (it cannot be replaced or renamed).',
+        ),
         timeoutSec: z.number().int().positive().max(3600).default(900).describe('Time limit of one test run.'),
       })
       .strict()

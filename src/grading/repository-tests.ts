@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { chmod, copyFile, lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Repository } from '../contracts/corpus.js';
@@ -88,18 +88,45 @@ export interface SuiteInput {
   workspace: string;
   setup: SetupMount | null;
   signal?: AbortSignal;
+  /** the forgery test's positive control only: the result directory handed to the runner and no exit check */
+  unprotected?: boolean;
 }
 
 /**
- * Runs a repository's test command over a tree in bubblewrap with no network, bounded in time and
- * output, then reads its result file into test ids and outcomes.
+ * The result file, made by the grader before the runner starts: empty, owned by root with mode
+ * 0666, in directories the runner cannot write. Workspace code runs as the runner's uid, so it can
+ * write the file's contents like the reporter, but it cannot rename, link or put another file in
+ * its place, make it a symlink or take away the reporter's write permission: the reporter's last
+ * write stands. (As an ordinary user the runner keeps the caller's uid and this is not enforced.)
+ */
+async function freshResultFile(resultDir: string, resultFile: string): Promise<string> {
+  const file = join(resultDir, resultFile);
+  await mkdir(dirname(file), { recursive: true, mode: 0o755 });
+  await writeFile(file, '', { mode: 0o666, flag: 'wx' });
+  await chmod(file, 0o666);
+  return file;
+}
+
+/** Why results showing no failure cannot be trusted, or null: a runner that did not exit 0 never reported them itself. */
+function unearnedPass(results: TestResults, exitCode: number | null): string | null {
+  if (exitCode === 0 || [...results.values()].includes('fail')) return null;
+  return `the test command ended with exit ${exitCode} but its results show no failure: a runner stopped before it reported (or workspace code that forged its report) is not graded`;
+}
+
+/**
+ * Runs a repository's test command over a tree in bubblewrap with no network, as the agent's
+ * unprivileged uid, bounded in time and output, then reads its result file into test ids and
+ * outcomes. See freshResultFile and unearnedPass for what keeps workspace code from forging it.
  */
 export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
   const { test, workspace } = input;
   const results = await mkdtemp(join(tmpdir(), 'crossover-results-'));
   try {
     const resultDir = join(results, randomBytes(8).toString('hex'));
-    await mkdir(resultDir);
+    await mkdir(resultDir, { mode: 0o755 });
+    const file = input.unprotected
+      ? join(resultDir, test.resultFile)
+      : await freshResultFile(resultDir, test.resultFile);
     const outcome = await runSandboxed({
       script: test.command,
       cwd: workspace,
@@ -111,7 +138,8 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
         LANG: 'C.UTF-8',
         PYTHONDONTWRITEBYTECODE: '1',
       },
-      writable: [workspace, resultDir],
+      writable: input.unprotected ? [workspace, resultDir] : [workspace],
+      writableAsOwned: input.unprotected ? [] : [file],
       readOnly: [],
       mounts: (input.setup?.outputs ?? []).map((output) => ({
         source: join(input.setup!.dir, output),
@@ -128,9 +156,8 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
     );
     if (outcome.timedOut)
       return { kind: 'fail', message: `the test command timed out after ${test.timeoutSec} s: ${tail}` };
-    const file = join(resultDir, test.resultFile);
-    const size = await stat(file).then(
-      (s) => (s.isFile() ? s.size : null),
+    const size = await lstat(file).then(
+      (s) => (s.isFile() && s.size > 0 ? s.size : null),
       () => null,
     );
     if (outcome.startError !== null || size === null)
@@ -140,12 +167,15 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
       };
     if (size > RESULT_LIMIT)
       return { kind: 'fail', message: `the result file is larger than ${RESULT_LIMIT} bytes: not read` };
+    let parsed: TestResults;
     try {
-      return { kind: 'results', results: parseTestResults(test.format, await readFile(file, 'utf8')) };
+      parsed = parseTestResults(test.format, await readFile(file, 'utf8'));
     } catch (error) {
       if (!(error instanceof MalformedResults)) throw error;
       return { kind: 'fail', message: `the result file is malformed: ${error.message}` };
     }
+    const unearned = input.unprotected ? null : unearnedPass(parsed, outcome.exitCode);
+    return unearned === null ? { kind: 'results', results: parsed } : { kind: 'error', message: unearned };
   } finally {
     await rm(results, { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { systemBinds } from './system-binds.js';
+import { withoutInheritedFds } from './close-fds.js';
+import { bubblewrapArgv, handOver, sandboxHost } from './sandbox.js';
 
 /** Each output stream keeps at most its last this many bytes. */
 const TAIL_BYTES = 16 * 1024;
@@ -9,8 +10,13 @@ export interface SandboxedCommand {
   script: string;
   cwd: string;
   env: Record<string, string>;
-  /** bound read-write at the same path */
+  /** bound read-write at the same path, handed to the sandbox's uid first */
   writable: string[];
+  /**
+   * bound read-write at the same path but not handed over: their owner and mode decide what the
+   * command may do with them (the grader's result file, which the runner may write but not replace)
+   */
+  writableAsOwned?: string[];
   /** bound read-only at the same path */
   readOnly: string[];
   /** read-only binds at another path (setup outputs over the graded tree) */
@@ -26,51 +32,34 @@ export interface SandboxedResult {
   timedOut: boolean;
   /** the last bytes of stdout and stderr, interleaved */
   tail: string;
-  /** bwrap itself could not start */
+  /** the sandbox is missing or bwrap itself could not start */
   startError: string | null;
 }
 
 /**
- * The bwrap argv: nothing visible but the system paths and what the command is given, every
- * capability dropped (as root, a process keeping CAP_SYS_ADMIN could remount the read-only binds).
+ * Runs a shell command (a repository's setup or test runner) in the agent's sandbox (sandbox.ts):
+ * as root it drops to the agent's unprivileged uid with no capabilities and no_new_privs, so
+ * workspace code run by a test suite holds no more than the agent did. Bounded by a deadline and
+ * an output tail; at the deadline or on abort the whole tree is killed (bwrap's PID namespace ends
+ * with it). The environment is exactly `env`: nothing of the grader's reaches the command.
  */
-export function sandboxedArgv(command: SandboxedCommand): string[] {
-  return [
-    '--unshare-all',
-    ...(command.network ? ['--share-net'] : []),
-    '--cap-drop',
-    'ALL',
-    '--die-with-parent',
-    '--new-session',
-    ...systemBinds(),
-    '--proc',
-    '/proc',
-    '--dev',
-    '/dev',
-    '--tmpfs',
-    '/tmp',
-    ...command.readOnly.flatMap((path) => ['--ro-bind', path, path]),
-    ...command.writable.flatMap((path) => ['--bind', path, path]),
-    ...command.mounts.flatMap((mount) => ['--ro-bind', mount.source, mount.dest]),
-    '--remount-ro',
-    '/',
-    '--chdir',
-    command.cwd,
-    '--',
-    '/bin/sh',
-    '-c',
-    command.script,
-  ];
+export async function runSandboxed(command: SandboxedCommand): Promise<SandboxedResult> {
+  const host = await sandboxHost();
+  if ('reason' in host) return { exitCode: null, timedOut: false, tail: '', startError: host.reason };
+  await handOver(command.writable, host.identity);
+  const layout = {
+    writable: [...command.writable, ...(command.writableAsOwned ?? [])],
+    readOnly: command.readOnly,
+    shareNetwork: command.network,
+    mounts: command.mounts,
+  };
+  const argv = bubblewrapArgv(layout, command.cwd, ['/bin/sh', '-c', command.script], host.identity);
+  return spawnBounded(withoutInheritedFds(host.bwrap.path, argv), command);
 }
 
-/**
- * Runs a shell command under bubblewrap with a deadline and a bounded output tail; at the deadline
- * or on abort the whole tree is killed (bwrap's PID namespace ends with it). The environment is
- * exactly `env`: nothing of the grader's reaches the command.
- */
-export function runSandboxed(command: SandboxedCommand): Promise<SandboxedResult> {
+function spawnBounded(bwrap: { file: string; args: string[] }, command: SandboxedCommand): Promise<SandboxedResult> {
   return new Promise((resolve) => {
-    const child = spawn('bwrap', sandboxedArgv(command), {
+    const child = spawn(bwrap.file, bwrap.args, {
       cwd: '/',
       env: command.env,
       detached: true,

@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -98,6 +98,7 @@ describe('a repository task is graded by its own test suite, hidden tests put ba
     onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const { port } = server.address() as AddressInfo;
     const cwd = await tempDir();
+    await chmod(cwd, 0o755); // bwrap enters it before dropping to the runner's uid
     const probe = (network: boolean) =>
       runSandboxed({
         script: `node -e "fetch('http://127.0.0.1:${port}/').then(r => r.text()).then(console.log, e => console.log('unreachable', e.cause?.code))"`,
