@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { cp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,9 @@ describe('a crossover process killed in the middle of a trial', () => {
     const cwd = await tempDir();
     const receipts = join(cwd, 'receipts');
     const marker = `crossover-killed-${randomBytes(6).toString('hex')}`;
+    // An ad-hoc agent's directory must lie under the working directory, which is the project root.
+    const agents = join(cwd, 'agents');
+    await cp(AGENTS_DIR, agents, { recursive: true });
     const child = execa(
       'node',
       [
@@ -25,9 +28,9 @@ describe('a crossover process killed in the middle of a trial', () => {
         'trial',
         PAGES_TASK,
         '--agent',
-        `node ${AGENTS_DIR}/hang.mjs ${marker}`,
+        `node ${agents}/hang.mjs ${marker}`,
         '--agent-dir',
-        AGENTS_DIR,
+        agents,
         '--receipts',
         receipts,
         '--timeout',
