@@ -3,7 +3,9 @@
 // Plain JavaScript on purpose: the grader starts it with plain `node` both from src/ (under
 // Vitest) and from dist/ (the build copies it through `allowJs`), so it needs no compilation.
 //
-// Protocol (parsed by node-check.ts): the grader writes a one-time nonce on stdin; the harness
+// Protocol (parsed by node-check.ts): the grader writes a one-time nonce on stdin's first line,
+// then one JSON object mapping each check module's path (every .mjs under checks/) to its source;
+// the harness
 // prints `@@crossover-check <nonce> started` before it imports anything untrusted, then one of
 // `@@crossover-check <nonce> pass` or `@@crossover-check <nonce> fail <JSON message>`. Workspace
 // code runs in this process and may print anything, but it never sees the nonce, so it cannot
@@ -13,6 +15,7 @@ import { readFileSync, writeSync } from 'node:fs';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
+import { SourceTextModule, SyntheticModule } from 'node:vm';
 
 // Captured before untrusted code runs, so a workspace that patches them cannot intercept results.
 const write = writeSync;
@@ -20,7 +23,8 @@ const exit = process.exit.bind(process);
 const stringify = JSON.stringify;
 const MESSAGE_LIMIT = 500;
 
-const nonce = readFileSync(0, 'utf8').trim();
+const [nonceLine, ...payload] = readFileSync(0, 'utf8').split('\n');
+const nonce = nonceLine.trim();
 const [checkFile, workspace, unhardened] = process.argv.slice(2);
 
 // Workspace code runs in this process, so before anything is imported: no way to read this
@@ -87,9 +91,69 @@ if (!/^[0-9a-f]{32}$/.test(nonce) || !checkFile || !workspace) {
   exit(2);
 }
 
+// Check modules arrive on stdin and are compiled here as vm modules: inside the check sandbox the
+// files themselves read as empty (node-check.ts), so workspace code, which shares this process,
+// can neither read a check's source from disk nor import it by URL (a vm module is in no loader
+// map). Everything else a check imports (builtins, workspace files) is Node's own module.
+function checkLoader(sources) {
+  const modules = new Map();
+  const outside = new Map();
+  const url = (path) => pathToFileURL(path).href;
+  const byUrl = new Map(Object.entries(sources).map(([path, source]) => [url(path), source]));
+  async function real(specifier) {
+    let found = outside.get(specifier);
+    if (!found) {
+      const namespace = await import(specifier);
+      const names = Object.keys(namespace);
+      found = new SyntheticModule(names, function exportAll() {
+        for (const name of names) this.setExport(name, namespace[name]);
+      });
+      outside.set(specifier, found);
+    }
+    return found;
+  }
+  function compiled(identifier) {
+    let found = modules.get(identifier);
+    if (!found) {
+      found = new SourceTextModule(byUrl.get(identifier), {
+        identifier,
+        initializeImportMeta: (meta) => {
+          meta.url = identifier;
+        },
+        importModuleDynamically: (specifier) => load(specifier, identifier),
+      });
+      modules.set(identifier, found);
+    }
+    return found;
+  }
+  function resolve(specifier, referrer) {
+    if (specifier.startsWith('node:') || !/^(\.{0,2}\/|file:)/.test(specifier)) return specifier;
+    return new URL(specifier, referrer).href;
+  }
+  async function link(specifier, referrer) {
+    const target = resolve(specifier, referrer);
+    return byUrl.has(target) ? compiled(target) : real(target);
+  }
+  async function load(specifier, referrer) {
+    const module = await link(specifier, referrer);
+    if (module.status === 'unlinked') await module.link((s, m) => link(s, m.identifier));
+    if (module.status === 'linked') await module.evaluate();
+    return module;
+  }
+  return (path) => load(url(path), url(path)).then((module) => module.namespace);
+}
+
+function checkSources() {
+  const text = payload.join('\n').trim();
+  const sources = text === '' ? {} : JSON.parse(text);
+  // Unhardened, or a check outside the delivered set: the file on disk (the tests' positive controls).
+  if (!Object.hasOwn(sources, checkFile)) sources[checkFile] = readFileSync(checkFile, 'utf8');
+  return sources;
+}
+
 report('started');
 try {
-  const module = await import(pathToFileURL(checkFile).href);
+  const module = await checkLoader(checkSources())(checkFile);
   if (typeof module.default !== 'function') throw new Error('the check module has no default export function');
   await module.default({ workspace });
   report('pass');

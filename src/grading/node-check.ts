@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withoutInheritedFds } from '../io/close-fds.js';
 import { bubblewrapArgv, sandboxHost } from '../io/sandbox.js';
@@ -93,20 +95,43 @@ export interface CheckProtections {
 
 const PROTECTED: CheckProtections = { sandbox: true, harden: true };
 
+/** What the harness compiles from stdin rather than from disk: the ES modules of a task's checks/. */
+const CHECK_MODULE = /\.mjs$/;
+
+/** Every check module under `checksDir`, by absolute path. Other files are fixtures the workspace may read. */
+export async function checkModuleFiles(checksDir: string): Promise<string[]> {
+  const entries = await readdir(checksDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && CHECK_MODULE.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
 /**
  * The check process's argv: bwrap (when on) around Node under the permission model, started
  * through the descriptor closer. Node 20's permission model has no network control and does not
  * check fs.realpathSync against the allowed paths: the network namespace and the bind-only view
  * of the filesystem are what hold those.
  */
-async function checkCommand(run: NodeCheckRun, args: string[]): Promise<{ file: string; args: string[] } | string> {
+async function checkCommand(
+  run: NodeCheckRun,
+  args: string[],
+  modules: readonly string[],
+): Promise<{ file: string; args: string[] } | string> {
   const protections = run.protections ?? PROTECTED;
   const harden = protections.harden ? [] : ['--unhardened'];
   const node = [...args, ...harden];
   if (!protections.sandbox) return withoutInheritedFds(process.execPath, node);
   const host = await sandboxHost();
   if ('reason' in host) return `the check sandbox is not available: ${host.reason}`;
-  const layout = { writable: [], readOnly: [run.workspace, run.checksDir, HARNESS_PATH], shareNetwork: false };
+  // Each check module reads as empty inside: the harness has its source from stdin (see the harness).
+  const masks = modules.map((dest) => ({ source: '/dev/null', dest }));
+  const layout = {
+    writable: [],
+    readOnly: [run.workspace, run.checksDir, HARNESS_PATH],
+    shareNetwork: false,
+    mounts: masks,
+  };
   // The caller's identity with every capability dropped: the permission model already denies writes.
   const argv = bubblewrapArgv(layout, run.workspace, [process.execPath, ...node], { kind: 'caller' });
   return withoutInheritedFds(host.bwrap.path, argv);
@@ -135,19 +160,32 @@ export function permissionArgs(run: Pick<NodeCheckRun, 'checksDir' | 'workspace'
  */
 export async function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
   run.signal?.throwIfAborted();
-  const command = await checkCommand(run, [
-    ...permissionArgs(run),
-    '--disable-warning=ExperimentalWarning',
-    '--max-old-space-size=512',
-    HARNESS_PATH,
-    run.checkFile,
-    run.workspace,
-  ]);
+  const modules = await checkModuleFiles(run.checksDir);
+  const sources = Object.fromEntries(
+    await Promise.all(modules.map(async (path) => [path, await readFile(path, 'utf8')] as const)),
+  );
+  const command = await checkCommand(
+    run,
+    [
+      ...permissionArgs(run),
+      '--experimental-vm-modules',
+      '--disable-warning=ExperimentalWarning',
+      '--max-old-space-size=512',
+      HARNESS_PATH,
+      run.checkFile,
+      run.workspace,
+    ],
+    modules,
+  );
   if (typeof command === 'string') return errored(command);
-  return spawnCheck(run, command);
+  return spawnCheck(run, command, JSON.stringify(sources));
 }
 
-function spawnCheck(run: NodeCheckRun, command: { file: string; args: string[] }): Promise<CheckOutcome> {
+function spawnCheck(
+  run: NodeCheckRun,
+  command: { file: string; args: string[] },
+  sources: string,
+): Promise<CheckOutcome> {
   return new Promise((resolve, reject) => {
     const nonce = randomBytes(16).toString('hex');
     // An empty environment: nothing of the grader's (credentials, NODE_OPTIONS) reaches the check.
@@ -202,6 +240,6 @@ function spawnCheck(run: NodeCheckRun, command: { file: string; args: string[] }
       else finish(errored(`the check harness did not start (exit ${how})${stderrNote()}`));
     });
     child.stdin.on('error', () => undefined);
-    child.stdin.end(`${nonce}\n`);
+    child.stdin.end(`${nonce}\n${sources}\n`);
   });
 }

@@ -38,6 +38,26 @@ const exfiltrator = (port: number) => `await fetch('http://127.0.0.1:${port}/che
 export const answer = () => 0;
 `;
 
+/**
+ * Workspace code that reads the check's own source (its path is the harness's argv[2]) from disk,
+ * or imports it by URL, and answers with the expected value it finds there.
+ */
+const CHECK_READER = `import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+const path = process.argv[2];
+let source = '';
+try {
+  source = readFileSync(path, 'utf8');
+} catch {}
+if (source === '') {
+  try {
+    source = String((await import(pathToFileURL(path).href + '?again')).default ?? '');
+  } catch {}
+}
+const expected = /answer\\(\\), (\\d+)\\)/.exec(source);
+export const answer = () => (expected ? Number(expected[1]) : 0);
+`;
+
 /** Workspace code that answers right only when it can see a path outside the workspace. */
 const prober = (outside: string) => `import { realpathSync } from 'node:fs';
 function exists(path) {
@@ -103,6 +123,14 @@ describe('workspace code that fights its own node check', () => {
     } finally {
       server.close();
     }
+  });
+
+  it("cannot read the check's source from disk or import it; outside the check sandbox it reads it (the test is real)", async () => {
+    expect(await check(CHECK_READER)).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('AssertionError'),
+    });
+    expect(await check(CHECK_READER, { sandbox: false, harden: true })).toEqual({ status: 'pass', message: '' });
   });
 
   it('cannot learn that a path outside exists through realpath; outside the check sandbox it can (the test is real)', async () => {
