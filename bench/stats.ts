@@ -7,8 +7,11 @@
  *   npm run bench:stats            (SIMULATIONS=4000 npm run bench:stats for tighter figures)
  */
 import { type PowerModel, simulateScenario } from '../src/score/power.js';
+import { aaDetectionCeiling } from './aa-ceiling.js';
 
 const SIMULATIONS = Number(process.env.SIMULATIONS ?? 2000);
+/** Experiments behind each A/A ceiling (each costs 2 × 2000 draws of the statistic). */
+const CEILING_EXPERIMENTS = Number(process.env.CEILING_EXPERIMENTS ?? 400);
 const SHAPE = { tasks: 30, repeats: 3 };
 const model: PowerModel = {
   baselineRates: Array.from({ length: 801 }, (_, i) => 0.1 + (0.8 * i) / 800),
@@ -42,6 +45,23 @@ figure('power at +0.30', scenario(0.3, 0).better, '');
 figure('A/A gate: false blocks under the null', nullRun.aaBlocks, 'target ≤ 0.05');
 figure('A/A gate: detection of a real −0.05 A/A shift', scenario(0, -0.05).aaBlocks, '');
 figure('A/A gate: detection of a real −0.10 A/A shift', scenario(0, -0.1).aaBlocks, 'issue target ≥ 0.48');
+// What no gate with a false-block rate of exactly α at every task difficulty can beat (bench/aa-ceiling.ts).
+for (const [alpha, side] of [
+  [0.05, 'one-sided at α = 0.05'],
+  [0.025, 'one side of a two-sided α = 0.05'],
+] as const) {
+  const ceiling = aaDetectionCeiling({
+    baselineRates: model.baselineRates,
+    ...SHAPE,
+    shift: -0.1,
+    alpha,
+    experiments: CEILING_EXPERIMENTS,
+    seed: `bench-stats/${alpha}`,
+  });
+  console.log(
+    `${`  ceiling at −0.10, any similar test, ${side}`.padEnd(58)} ${ceiling.power.toFixed(3)} ± ${ceiling.error.toFixed(3)}   (${CEILING_EXPERIMENTS} experiments; told every task's p)`,
+  );
+}
 const regressed = scenario(0, 0, 0.03);
 figure('regression gate: false blocks (any treatment), 3% shared rate', regressed.regressionBlocks, '');
 figure('power at +0.30 with a 3% shared regression rate', scenario(0.3, 0, 0.03).better, '');
