@@ -97,6 +97,7 @@ function benchPlan(tasks: number): Plan {
     cost: { pricing: null, worstCaseTokens: null, pricedTrials: 0, boundUsd: null, mayCostMoney: false },
     egress: { hosts: [] },
     credentials: [],
+    auth: { mode: 'api-key' },
     synthetic: false,
     stage1Scorecard: null,
     approval: { required: false, reasons: [] },

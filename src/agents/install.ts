@@ -13,6 +13,11 @@ const PACKAGES: Record<InstallableAdapter, { name: string; bin: string }> = {
   codex: { name: '@openai/codex', bin: 'codex' },
 };
 
+/** The launcher of an install, relative to its prefix: the npm bin link. */
+export function launcherOf(adapter: InstallableAdapter): string {
+  return join('node_modules', '.bin', PACKAGES[adapter].bin);
+}
+
 /** Codex's launcher is a Node script that execs the native binary of its platform package. */
 const CODEX_NATIVE: Record<string, { pkg: string; triple: string }> = {
   x64: { pkg: '@openai/codex-linux-x64', triple: 'x86_64-unknown-linux-musl' },
@@ -50,7 +55,7 @@ export async function installAgent(input: {
     adapter,
     version,
     package: PACKAGES[adapter].name,
-    launcher: join('node_modules', '.bin', PACKAGES[adapter].bin),
+    launcher: launcherOf(adapter),
     executable: relative(prefix, executable),
     digest: await fileDigest(executable),
   });

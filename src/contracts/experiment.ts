@@ -172,6 +172,13 @@ export const ExperimentSchema = z
       .default([])
       .describe('Environment variables the agent needs, by name; values never enter an artifact.'),
     sandbox: SandboxKindSchema.default('bubblewrap'),
+    authHome: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'A login directory the agent\'s subscription login is leased from, by path (absolute, "~/…", or relative to the experiment file); its contents never enter an artifact. Absent: the agent authenticates with its declared credentials (an API key).',
+      ),
     concurrency: z
       .number()
       .int()

@@ -254,6 +254,16 @@ export const PlanSchema = z
       .strict()
       .describe('Network the run needs.'),
     credentials: z.array(EnvNameSchema).describe('Names only; never values.'),
+    auth: z
+      .object({
+        mode: z
+          .enum(['api-key', 'lease'])
+          .describe(
+            "api-key: the agent authenticates with the declared credentials; lease: with a subscription login copied from a login directory into each trial's home (never its path or contents).",
+          ),
+      })
+      .strict()
+      .describe('How the agent authenticates.'),
     synthetic: z.boolean().describe('Every arm uses a synthetic agent: results can never be qualified.'),
     stage1Scorecard: z
       .object({

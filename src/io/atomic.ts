@@ -3,10 +3,10 @@ import { link, mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
 
-async function writeTemp(path: string, data: string | Uint8Array): Promise<string> {
+async function writeTemp(path: string, data: string | Uint8Array, mode = 0o666): Promise<string> {
   await mkdir(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx');
+  const handle = await open(temp, 'wx', mode);
   try {
     await handle.writeFile(data);
     await handle.sync();
@@ -25,9 +25,12 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-/** Temp file, fsync, rename: readers see the old bytes or the new, never a mix. */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const temp = await writeTemp(path, data);
+/**
+ * Temp file, fsync, rename: readers see the old bytes or the new, never a mix. `mode` (before the
+ * umask) is the file's from its first byte: a private file (0o600) is never readable by others.
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
+  const temp = await writeTemp(path, data, mode);
   try {
     await rename(temp, path);
   } catch (error) {

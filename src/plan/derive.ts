@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { CrossoverError, jsonPath, parseJsonText } from '../contracts/errors.js';
 import type { Experiment } from '../contracts/experiment.js';
@@ -7,6 +8,7 @@ import { type Plan, type PlannedArm, PlanSchema } from '../contracts/plan.js';
 import { ScorecardSchema } from '../contracts/scorecard.js';
 import { type LoadedCorpus, type LoadedTask, loadCorpus } from '../corpus/load.js';
 import { experimentLayout } from '../io/layout.js';
+import { checkLoginHome } from '../io/login-home.js';
 import { rootRelative } from '../io/paths.js';
 import { agentIdentity } from './agent-identity.js';
 import { approvalFile, approvalReasons, readApproval } from './approval.js';
@@ -33,6 +35,8 @@ export interface DerivedPlan {
   experiment: LoadedExperiment;
   /** the tasks of the slice as loaded, in plan order */
   tasks: LoadedTask[];
+  /** the login directory (absolute) every trial leases its agent's login from; null: API-key auth */
+  authHome: string | null;
 }
 
 interface Context {
@@ -205,6 +209,37 @@ async function bindArms(ctx: Context, promptDigest: string, expected: readonly s
   return arms;
 }
 
+/**
+ * The login directory of a lease, by path only: `--auth-home` (relative to the working directory)
+ * or the experiment's `authHome` (relative to the experiment file, or "~/…"). A directory a lease
+ * may not use blocks the plan with the reason, so nothing runs.
+ */
+async function leasedLoginHome(
+  ctx: Context,
+  arms: readonly PlannedArm[],
+  env: NodeJS.ProcessEnv,
+  option: string | undefined,
+): Promise<string | null> {
+  const declared = ctx.loaded.experiment.authHome;
+  if (option === undefined && declared === undefined) return null;
+  const home = env.HOME ?? homedir();
+  const dir =
+    option !== undefined
+      ? resolve(option)
+      : declared!.startsWith('~/')
+        ? join(home, declared!.slice(2))
+        : resolve(ctx.loaded.dir, declared!);
+  const what = option !== undefined ? `--auth-home ${option}` : `${ctx.file}: $.authHome`;
+  for (const adapter of new Set(arms.map((arm) => arm.agent.spec.adapter))) {
+    const refused = await checkLoginHome(dir, adapter, env, what).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    if (refused !== null && !ctx.blocked.includes(refused)) ctx.blocked.push(refused);
+  }
+  return dir;
+}
+
 function credentialNames(experiment: Experiment): string[] {
   const used = new Set(experiment.arms.map((a) => a.provider));
   const names = [
@@ -233,6 +268,8 @@ export async function derivePlan(input: {
   experimentFile: string;
   root: string;
   env?: NodeJS.ProcessEnv;
+  /** `--auth-home`: a login directory, instead of the experiment's `authHome` */
+  authHome?: string;
 }): Promise<DerivedPlan> {
   const root = resolve(input.root);
   const env = input.env ?? process.env;
@@ -253,6 +290,7 @@ export async function derivePlan(input: {
   const taskSkills = expectedSkills(experiment, corpus, tasks, file);
   const arms = await bindArms(ctx, prompt.digest, [...taskSkills.values()]);
   const stage1Scorecard = await bindStage1Scorecard(ctx, corpus, arms);
+  const authHome = await leasedLoginHome(ctx, arms, env, input.authHome);
   const schedule = buildSchedule({
     experimentId: experiment.id,
     tasks: tasks.map((t) => ({ id: t.task.id, digest: t.digest })),
@@ -293,6 +331,7 @@ export async function derivePlan(input: {
     cost,
     egress: { hosts: egressHosts(experiment) },
     credentials: credentialNames(experiment),
+    auth: { mode: authHome === null ? 'api-key' : 'lease' },
     synthetic: arms.every((a) => a.agent.spec.adapter === 'synthetic'),
     stage1Scorecard,
     approval: { required: reasons.length > 0, reasons },
@@ -315,5 +354,5 @@ export async function derivePlan(input: {
   if (plan.approval.required && !approved)
     blocked.push(`needs approval (${reasons.join('; ')}): run crossover approve <plan.json> to write ${approvalRel}`);
   const summary = summarizePlan(plan, { id, credentials, approval: { file: approvalRel, approved }, blocked });
-  return { plan, id, runnable: blocked.length === 0, blocked, summary, experiment: loaded, tasks };
+  return { plan, id, runnable: blocked.length === 0, blocked, summary, experiment: loaded, tasks, authHome };
 }

@@ -144,6 +144,7 @@ export async function declareTrials(taskId: string): Promise<void> {
           browser,
           agentSlots,
           ...(context.deadlineAt === null ? {} : { deadline: context.deadlineAt }),
+          ...(context.authHome === null ? {} : { authHome: context.authHome }),
         });
         const receipt = sealReceipt(body);
         testContext.task.meta.crossoverReceipt = receipt;

@@ -132,6 +132,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
           agentsPerFile,
           stopReason: null,
           deadlineAt: Date.now() + run.plan.budget.deadlineSec * 1000,
+          authHome: run.authHome,
           runLockToken: options.runLockToken ?? null,
         };
         return {
@@ -162,6 +163,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
           agentsPerFile: 1,
           stopReason: error.message,
           deadlineAt: null,
+          authHome: null,
           runLockToken: null,
         };
         // Vitest runs no global setup for a project without test files: a project chosen by name

@@ -16,6 +16,8 @@ export interface PreparedRun {
   plan: Plan;
   planId: string;
   layout: RunLayout;
+  /** the login directory every trial leases its agent's login from; null: API-key auth */
+  authHome: string | null;
 }
 
 /** The plan file is immutable: written once, and any later write must be the same bytes. */
@@ -39,8 +41,14 @@ export async function prepareRun(input: {
   experimentFile: string;
   root: string;
   planFile?: string;
+  /** `--auth-home`: lease the agent's login from this directory */
+  authHome?: string;
 }): Promise<PreparedRun> {
-  const derived = await derivePlan({ experimentFile: resolve(input.root, input.experimentFile), root: input.root });
+  const derived = await derivePlan({
+    experimentFile: resolve(input.root, input.experimentFile),
+    root: input.root,
+    ...(input.authHome === undefined ? {} : { authHome: resolve(input.root, input.authHome) }),
+  });
   if (input.planFile) {
     const planFile = isAbsolute(input.planFile) ? input.planFile : join(input.root, input.planFile);
     const registered = await readArtifact(planFile, PlanSchema);
@@ -69,5 +77,11 @@ export async function prepareRun(input: {
   }
   const layout = runLayout(input.root, derived.plan.experiment.id, derived.id);
   await registerPlan(layout, derived.plan);
-  return { experiment: derived.experiment, plan: derived.plan, planId: derived.id, layout };
+  return {
+    experiment: derived.experiment,
+    plan: derived.plan,
+    planId: derived.id,
+    layout,
+    authHome: derived.authHome,
+  };
 }

@@ -26,6 +26,12 @@ export const RunContextSchema = z
       .number()
       .nullable()
       .describe("When the budget's deadline passes (epoch ms, from the run's start): no trial starts after it."),
+    authHome: z
+      .string()
+      .nullable()
+      .describe(
+        "The login directory each trial leases its agent's login from (its path, never its contents); null: API-key auth.",
+      ),
     runLockToken: z
       .string()
       .nullable()

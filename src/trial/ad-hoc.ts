@@ -17,6 +17,8 @@ export interface AdHocTrialInput {
   files?: FileDigest[];
   loopback: boolean;
   signal?: AbortSignal;
+  /** a login directory (absolute) the agent leases its login from; absent: none */
+  authHome?: string;
 }
 
 export interface AdHocDefinition {
@@ -31,7 +33,7 @@ export interface AdHocDefinition {
  * sandbox and timeout always names the same trial.
  */
 export function adHocDefinition(
-  input: Pick<AdHocTrialInput, 'task' | 'command' | 'sandbox' | 'timeoutMs' | 'files'>,
+  input: Pick<AdHocTrialInput, 'task' | 'command' | 'sandbox' | 'timeoutMs' | 'files' | 'authHome'>,
 ): AdHocDefinition {
   const files = input.files ?? [];
   const arm: PlannedArm = {
@@ -59,6 +61,8 @@ export function adHocDefinition(
     arm,
     sandbox: input.sandbox,
     timeoutMs: input.timeoutMs,
+    // The auth mode, never the directory: the same trial under a lease is another trial.
+    ...(input.authHome === undefined ? {} : { auth: 'lease' }),
   });
   const trial = {
     id: sha256Hex(`${planId}#1`).slice(0, 24),
@@ -93,5 +97,6 @@ export async function runAdHocTrial(input: AdHocTrialInput): Promise<ReceiptBody
     signal: input.signal ?? new AbortController().signal,
     referenceAllowed: false,
     expectedSkill: null,
+    ...(input.authHome === undefined ? {} : { authHome: input.authHome }),
   });
 }

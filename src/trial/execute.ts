@@ -34,6 +34,7 @@ import { detectContamination } from './contamination.js';
 import { changedPaths, observedCalls, trialDiagnostics } from './diagnostics.js';
 import { agentEnvironment, DEFAULT_PATH, MARKER_VARIABLE } from './environment.js';
 import { GRADING_CAPACITY, inGradingSlot } from './grading-slots.js';
+import { type LoginLease, withLoginLease } from './login-lease.js';
 import { serverLauncher } from './mcp-launch.js';
 import { type McpProxy, startMcpProxy } from './mcp-proxy.js';
 import type { ProcessMarker } from './process-tree.js';
@@ -78,6 +79,8 @@ export interface TrialSpec {
   indexOverlays?: IndexOverlay[];
   /** the arm's provider could not be launched (its index failed to build): the trial is setup-failed */
   providerFailure?: string;
+  /** a login directory (absolute) whose login file the agent leases for this trial; absent: API-key auth */
+  authHome?: string;
 }
 
 /** In-tree index paths kept in an index directory, for one trial's workspace. */
@@ -207,6 +210,7 @@ async function prepare(
   trialDir: string,
   marker: ProcessMarker,
   markerValue: string,
+  lease: LoginLease | null,
 ): Promise<Prepared> {
   if (spec.providerFailure !== undefined)
     throw new CrossoverError('infrastructure', `provider ${spec.arm.provider?.id}: ${spec.providerFailure}`);
@@ -235,6 +239,7 @@ async function prepare(
       workspace,
       setup,
       proxy,
+      lease,
     });
   } catch (error) {
     await proxy.close();
@@ -249,11 +254,14 @@ async function prepareAgent(
     marker: ProcessMarker;
     markerValue: string;
     sandbox: SandboxHost | { reason: string } | null;
+    lease: LoginLease | null;
   },
 ): Promise<Prepared> {
   const { spec, trialDir, marker, markerValue, adapter, sandbox, workspace, setup, proxy } = input;
   const { home, tmp } = await createRunHome(trialDir, spec.root, spec.arm, proxy.servers);
   await installSkills(home, spec.root, spec.arm, spec.arm.agent.spec.adapter);
+  // Before the hand-over, so the copy belongs to the agent's uid like the rest of its home.
+  await input.lease?.install(home);
   const prompt = await preloadTaskSkill(spec.prompt, spec.root, spec.arm, spec.expectedSkill);
   if (sandbox && 'identity' in sandbox) await handOver([workspace, home, tmp], sandbox.identity);
   if (spec.arm.role === 'treatment') await requireProviderServers(spec, workspace, home);
@@ -443,7 +451,9 @@ async function guardedAfterAgent(
   }
 }
 
-type AgentPhase = { notRun: ReceiptBody } | { prepared: Prepared; result: AgentRunResult; elapsedMs: number };
+type AgentPhase =
+  | { notRun: ReceiptBody }
+  | { prepared: Prepared; result: AgentRunResult; elapsedMs: number; leaseFindings: Finding[] };
 
 /**
  * The budget's deadline, checked when the trial would start (after waiting for its agent slot): a
@@ -473,32 +483,63 @@ function withSpec(phase: AgentPhase, spec: TrialSpec) {
   return 'notRun' in phase ? phase : { ...phase, spec };
 }
 
-/** Fresh workspace and run home, then the agent: what holds one of the agent slots. */
-async function agentPhase(
+/** The receipt of a trial whose setup failed (drift when something bound changed); its folder is removed. */
+async function setupFailure(
   spec: TrialSpec,
   trialDir: string,
   base: ReturnType<typeof receiptBase>,
+  error: unknown,
+): Promise<{ notRun: ReceiptBody }> {
+  const cleanup = await removeTrialDir(trialDir, spec);
+  const drift = error instanceof CrossoverError && error.code === 'drift';
+  const detail = scrub(`setup failed: ${(error as Error).message}`, spec, trialDir);
+  const sandbox = { kind: spec.sandbox, version: await sandboxVersion(spec) };
+  return {
+    notRun: notRunReceipt(base, drift ? 'drift' : 'setup-failed', sandbox, [
+      { kind: 'sandbox', detail },
+      ...(cleanup ? [cleanup] : []),
+    ]),
+  };
+}
+
+/** Fresh workspace and run home, then the agent: what holds one of the agent slots. */
+async function preparedRun(
+  spec: TrialSpec,
+  trialDir: string,
+  base: ReturnType<typeof receiptBase>,
+  lease: LoginLease | null,
 ): Promise<AgentPhase> {
   const markerValue = randomBytes(12).toString('hex');
   const marker: ProcessMarker = { variable: `${MARKER_VARIABLE}=${markerValue}`, directory: trialDir };
   let prepared: Prepared;
   try {
-    prepared = await prepare(spec, trialDir, marker, markerValue);
+    prepared = await prepare(spec, trialDir, marker, markerValue, lease);
   } catch (error) {
-    const cleanup = await removeTrialDir(trialDir, spec);
-    const drift = error instanceof CrossoverError && error.code === 'drift';
-    const detail = scrub(`setup failed: ${(error as Error).message}`, spec, trialDir);
-    const sandbox = { kind: spec.sandbox, version: await sandboxVersion(spec) };
-    return {
-      notRun: notRunReceipt(base, drift ? 'drift' : 'setup-failed', sandbox, [
-        { kind: 'sandbox', detail },
-        ...(cleanup ? [cleanup] : []),
-      ]),
-    };
+    return setupFailure(spec, trialDir, base, error);
   }
   const started = performance.now();
   const result = await runAgent(prepared, spec, trialDir);
-  return { prepared, result, elapsedMs: Math.round(performance.now() - started) };
+  return { prepared, result, elapsedMs: Math.round(performance.now() - started), leaseFindings: [] };
+}
+
+/**
+ * The agent phase, under the login lease when the trial has one: the login file is in the run home
+ * only while the agent runs, and a refused login directory makes the trial setup-failed.
+ */
+async function agentPhase(
+  spec: TrialSpec,
+  trialDir: string,
+  base: ReturnType<typeof receiptBase>,
+): Promise<AgentPhase> {
+  if (spec.authHome === undefined) return preparedRun(spec, trialDir, base, null);
+  try {
+    const leased = await withLoginLease(spec.authHome, spec.arm.agent.spec.adapter, (lease) =>
+      preparedRun(spec, trialDir, base, lease),
+    );
+    return 'notRun' in leased.value ? leased.value : { ...leased.value, leaseFindings: leased.findings };
+  } catch (error) {
+    return setupFailure(spec, trialDir, base, error);
+  }
 }
 
 /**
@@ -524,6 +565,7 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
   const network = networkFinding(spec);
   if (network) findings.push(network);
   if (result.error !== null) findings.push({ kind: 'agent', detail: scrub(result.error, spec, trialDir) });
+  findings.push(...phase.leaseFindings);
 
   const toolCalls = calls.builtin === null ? calls.context : [...calls.builtin, ...(calls.context ?? [])];
   const after: AfterAgent = cancelled

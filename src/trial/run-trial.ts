@@ -20,6 +20,7 @@ export interface RunTrialInput
         | 'indexOverlays'
         | 'providerFailure'
         | 'deadline'
+        | 'authHome'
       >
     > {
   plan: Plan;
@@ -72,5 +73,6 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     ...(input.deadline !== undefined ? { deadline: input.deadline } : {}),
     ...(input.indexOverlays ? { indexOverlays: input.indexOverlays } : {}),
     ...(input.providerFailure ? { providerFailure: input.providerFailure } : {}),
+    ...(input.authHome !== undefined ? { authHome: input.authHome } : {}),
   });
 }

@@ -1,9 +1,11 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { installAgent } from '../../agents/install.js';
+import { installAgent, launcherOf } from '../../agents/install.js';
 import { InstallableAdapterSchema } from '../../contracts/agent.js';
 import { CrossoverError } from '../../contracts/errors.js';
-import { agentPrefix } from '../../io/agent-install.js';
-import type { Command } from '../command.js';
+import { agentPrefix, readInstalledAgent } from '../../io/agent-install.js';
+import { loginCommands, refuseOwnAgentHome } from '../../io/login-home.js';
+import type { CliIo, Command } from '../command.js';
 
 /** `claude-code@2.1.332` → its adapter and exact version. */
 function parseTarget(target: string | undefined): { adapter: 'claude-code' | 'codex'; version: string } {
@@ -18,19 +20,49 @@ function parseTarget(target: string | undefined): { adapter: 'claude-code' | 'co
   return { adapter: adapter.data, version: match[2] as string };
 }
 
+/**
+ * Prints (never runs: signing in is the user's, in a browser) the commands that make a login
+ * directory for a lease with the pinned launcher; the user's own agent home is refused.
+ */
+async function printLoginCommands(
+  io: CliIo,
+  target: string | undefined,
+  authHome: string | undefined,
+): Promise<number> {
+  const { adapter, version } = parseTarget(target);
+  if (authHome === undefined)
+    throw new CrossoverError(
+      'invalid-input',
+      '--auth-home: expected the login directory to create, e.g. ~/.crossover-logins/claude',
+    );
+  const dir = resolve(io.cwd, authHome);
+  await refuseOwnAgentHome(dir, adapter, process.env, `--auth-home ${authHome}`);
+  const prefix = agentPrefix(io.cwd, adapter, version);
+  const installed = await readInstalledAgent(io.cwd, adapter, version);
+  const launcher = resolve(prefix, installed?.launcher ?? launcherOf(adapter));
+  const commands = [
+    ...(installed === null ? [`npx crossover agents install ${adapter}@${version}`] : []),
+    ...loginCommands(adapter, launcher, dir),
+  ];
+  io.out(`${commands.join('\n')}\n`);
+  return 0;
+}
+
 export const agentsCommand: Command = {
-  usage: 'agents install <claude-code|codex>@<version> [--json]',
+  usage:
+    'agents install <claude-code|codex>@<version> [--json] | agents login <claude-code|codex>@<version> --auth-home <dir>',
   async run(argv, io) {
     const { positionals, values } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { json: { type: 'boolean' } },
+      options: { json: { type: 'boolean' }, 'auth-home': { type: 'string' } },
     });
     const [action, target] = positionals;
+    if (action === 'login') return printLoginCommands(io, target, values['auth-home']);
     if (action !== 'install')
       throw new CrossoverError(
         'invalid-input',
-        `expected "agents install <claude-code|codex>@<version>", got "agents ${action ?? ''}"`,
+        `expected "agents install <claude-code|codex>@<version>" or "agents login <claude-code|codex>@<version> --auth-home <dir>", got "agents ${action ?? ''}"`,
       );
     const { adapter, version } = parseTarget(target);
     const { installed, fresh } = await installAgent({ root: io.cwd, adapter, version });

@@ -12,12 +12,12 @@ import type { CliIo, Command } from '../command.js';
  * the trials did; an infrastructure error, a drifted or a blocked plan does not.
  */
 export const runCommand: Command = {
-  usage: 'run <experiment.ts> [--plan <plan.json>] [--concurrency <n>]',
+  usage: 'run <experiment.ts> [--plan <plan.json>] [--concurrency <n>] [--auth-home <dir>]',
   async run(argv, io) {
     const { positionals, values } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { plan: { type: 'string' }, concurrency: { type: 'string' } },
+      options: { plan: { type: 'string' }, concurrency: { type: 'string' }, 'auth-home': { type: 'string' } },
     });
     const [experiment] = positionals;
     if (!experiment) throw new CrossoverError('invalid-input', 'expected an experiment file, e.g. experiments/demo.ts');
@@ -33,6 +33,7 @@ export const runCommand: Command = {
       experimentFile,
       root: io.cwd,
       ...(values.plan ? { planFile: values.plan } : {}),
+      ...(values['auth-home'] ? { authHome: values['auth-home'] } : {}),
     });
     // One run of a plan at a time: a second one refuses here, before Vitest starts.
     const lock = await acquireRunLock(prepared.layout.planDir);

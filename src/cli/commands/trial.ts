@@ -5,6 +5,7 @@ import type { FileDigest } from '../../contracts/plan.js';
 import { type Receipt, sealReceipt } from '../../contracts/receipt.js';
 import { loadTask } from '../../corpus/load.js';
 import { pathDigest } from '../../io/file-digest.js';
+import { checkLoginHome } from '../../io/login-home.js';
 import { rootRelative } from '../../io/paths.js';
 import { writeReceipt } from '../../receipts/store.js';
 import { runAdHocTrial } from '../../trial/ad-hoc.js';
@@ -12,7 +13,7 @@ import type { CliIo, Command } from '../command.js';
 import { terminalSafe, terminalSafeJson } from '../terminal-text.js';
 
 const USAGE =
-  "trial <taskDir> --agent '<shell command>' [--sandbox bubblewrap|none] [--timeout <s>] [--agent-dir <dir>]... [--loopback] [--receipts <dir>] [--json]";
+  "trial <taskDir> --agent '<shell command>' [--sandbox bubblewrap|none] [--timeout <s>] [--agent-dir <dir>]... [--loopback] [--auth-home <dir>] [--receipts <dir>] [--json]";
 
 function sandboxKind(value: string): 'bubblewrap' | 'none' {
   if (value === 'bubblewrap' || value === 'none') return value;
@@ -79,6 +80,7 @@ export const trialCommand: Command = {
         timeout: { type: 'string' },
         'agent-dir': { type: 'string', multiple: true, default: [] },
         loopback: { type: 'boolean', default: false },
+        'auth-home': { type: 'string' },
         receipts: { type: 'string' },
         json: { type: 'boolean', default: false },
       },
@@ -91,6 +93,10 @@ export const trialCommand: Command = {
         `--agent: expected the shell command that runs the agent; usage: crossover ${USAGE}`,
       );
     const task = await loadTask(resolve(io.cwd, positionals[0]!));
+    // A login directory a lease may not use is refused before any trial, with the reason.
+    const authHome = values['auth-home'];
+    if (authHome !== undefined)
+      await checkLoginHome(resolve(io.cwd, authHome), 'command', process.env, `--auth-home ${authHome}`);
     const { signal, release } = interruptSignal();
     try {
       const body = await runAdHocTrial({
@@ -103,6 +109,7 @@ export const trialCommand: Command = {
         files: await agentFiles(io.cwd, values['agent-dir']),
         loopback: values.loopback,
         signal,
+        ...(authHome === undefined ? {} : { authHome: resolve(io.cwd, authHome) }),
       });
       const receipt = sealReceipt(body);
       if (values.receipts !== undefined) await writeReceipt(resolve(io.cwd, values.receipts), receipt);

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, copyFile, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
+import { crossover, SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from '../plan/helpers.js';
+import { REPO } from '../plugin/project.js';
+import { AGENTS_DIR, PAGES_TASK, processesWith } from './hostile.js';
+
+const RUN_TIMEOUT = 300_000;
+const script = join(import.meta.dirname, 'scripts/crossover-from-source.mjs');
+
+/**
+ * Stands in for Claude Code: reads its login where Claude Code keeps it (the config dir below its
+ * HOME), refuses to work without the canary, then "refreshes" it: a new access token, the canary
+ * refresh token kept, and the span of its own run appended to a history, so the login directory
+ * ends up holding every run's start and end, each written back by the lease.
+ */
+const LEASE_AGENT = `#!/usr/bin/env node
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+const file = process.env.HOME + '/.claude/.credentials.json';
+const login = JSON.parse(readFileSync(file, 'utf8'));
+if (!login.claudeAiOauth.refreshToken.startsWith('canary-')) process.exit(3);
+const start = Date.now();
+await new Promise((resolve) => setTimeout(resolve, 150));
+const end = Date.now();
+const next = { ...login, claudeAiOauth: { ...login.claudeAiOauth, accessToken: 'refreshed-' + end }, history: [...(login.history ?? []), [start, end]] };
+writeFileSync(file + '.tmp', JSON.stringify(next));
+renameSync(file + '.tmp', file);
+`;
+
+/** A private login directory holding a Claude Code login whose tokens are a fresh canary. */
+async function loginDir(): Promise<{ dir: string; canary: string }> {
+  const dir = join(await tempDir('crossover-login-'), 'login');
+  await mkdir(dir, { mode: 0o700 });
+  const canary = `canary-${randomBytes(12).toString('hex')}`;
+  const login = { claudeAiOauth: { accessToken: canary, refreshToken: canary, expiresAt: 1 } };
+  await writeFile(join(dir, '.credentials.json'), JSON.stringify(login), { mode: 0o600 });
+  return { dir, canary };
+}
+
+/** Every file below `dir` (links not followed) whose bytes hold `needle`, relative to `dir`. */
+async function filesHolding(dir: string, needle: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (at: string): Promise<void> => {
+    for (const entry of await readdir(at, { withFileTypes: true }).catch(() => [])) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile() && (await readFile(path)).includes(needle)) found.push(path.slice(dir.length + 1));
+    }
+  };
+  await walk(dir);
+  return found;
+}
+
+/** A stage-1 slice (4 tasks × 2 arms × 2 repeats) of the lease agent, two at once, leasing one login. */
+async function leaseProject(authHome: string): Promise<string> {
+  const root = await tempDir('crossover-lease-');
+  await writeCorpus(root, SMALL_CORPUS);
+  await symlink(join(REPO, 'node_modules'), join(root, 'node_modules'));
+  await mkdir(join(root, 'agents'));
+  await writeFile(join(root, 'agents/lease-agent.mjs'), LEASE_AGENT, { mode: 0o755 });
+  await writeExperiment(
+    root,
+    'lease',
+    syntheticExperiment({
+      id: 'lease',
+      stage: 1,
+      tasks: ['api-a', 'api-c', 'web-b', 'web-c'],
+      agent: { adapter: 'command', command: './agents/lease-agent.mjs', files: ['agents'] },
+      arms: [
+        { id: 'baseline', role: 'baseline' },
+        { id: 'other', role: 'treatment', allowedTools: ['x'] },
+      ],
+      sandbox: 'bubblewrap',
+      concurrency: 2,
+      authHome,
+    }),
+  );
+  return root;
+}
+
+describe('a subscription login leased to the trials', () => {
+  it(
+    'is copied into each trial, its refresh lands back in the login directory, trials never overlap, and the canary is in no artifact',
+    async () => {
+      const { dir, canary } = await loginDir();
+      const root = await leaseProject(dir);
+      const run = await crossover(root, ['run', 'experiments/lease.ts']);
+      expect(run.code, run.err).toBe(0);
+
+      const [plan] = (await readdir(join(root, '.crossover/lease'))).filter((name) => /^[0-9a-f]{16}$/.test(name));
+      const planDir = join(root, '.crossover/lease', plan as string);
+      const receipts = await readdir(join(planDir, 'receipts'));
+      const statuses = await Promise.all(
+        receipts.map(async (name) => JSON.parse(await readFile(join(planDir, 'receipts', name), 'utf8')).status),
+      );
+      // Every agent found the canary login in its home (it exits 3 without): none is an agent error.
+      expect(statuses).toHaveLength(16);
+      expect(statuses.filter((status) => status === 'agent-error')).toEqual([]);
+
+      // The login directory holds the last refresh, and each of the 16 runs wrote its span back in turn.
+      const login = JSON.parse(await readFile(join(dir, '.credentials.json'), 'utf8'));
+      expect(login.claudeAiOauth.accessToken).toMatch(/^refreshed-\d+$/);
+      expect(login.claudeAiOauth.refreshToken).toBe(canary);
+      const spans = (login.history as [number, number][]).toSorted((a, b) => a[0] - b[0]);
+      expect(spans).toHaveLength(16);
+      for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
+      expect((await stat(join(dir, '.credentials.json'))).mode & 0o777).toBe(0o600);
+
+      // The plan says a lease, never where or what; no copy is left, and no artifact holds the token.
+      const planJson = await readFile(join(planDir, 'plan.json'), 'utf8');
+      expect(JSON.parse(planJson).auth).toEqual({ mode: 'lease' });
+      expect(planJson).not.toContain(dir);
+      expect(await filesHolding(root, canary)).toEqual([]);
+      expect(await readdir(join(dir, '.crossover-lease/copies'))).toEqual([]);
+      // The control: the same search finds the canary where it is.
+      expect(await filesHolding(dir, canary)).toEqual(['.credentials.json']);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it('leaves no copy of the login behind when the trial is killed with SIGKILL', async () => {
+    const { dir, canary } = await loginDir();
+    const cwd = await tempDir();
+    await mkdir(join(cwd, 'agents'));
+    await copyFile(join(AGENTS_DIR, 'hang.mjs'), join(cwd, 'agents/hang.mjs'));
+    const marker = `crossover-lease-killed-${randomBytes(6).toString('hex')}`;
+    const agent = `test -f "$HOME/.claude/.credentials.json" && exec node ${cwd}/agents/hang.mjs ${marker}`;
+    const child = execa(
+      'node',
+      [script, 'trial', PAGES_TASK, '--agent', agent, '--agent-dir', 'agents', '--auth-home', dir, '--timeout', '120'],
+      { cwd, reject: false },
+    );
+    await until(async () => (await processesWith(marker)).length > 0);
+    // The control: while the agent runs, its home holds the copy.
+    expect(await filesHolding(join(cwd, '.crossover'), canary)).toHaveLength(1);
+    child.kill('SIGKILL');
+    await child;
+    await until(async () => (await filesHolding(join(cwd, '.crossover'), canary)).length === 0);
+    expect(await filesHolding(join(cwd, '.crossover'), canary)).toEqual([]);
+    await until(async () => (await readdir(join(dir, '.crossover-lease/copies'))).length === 0);
+    expect(await readdir(join(dir, '.crossover-lease/copies'))).toEqual([]);
+    await until(async () => (await processesWith(marker)).length === 0);
+  });
+
+  it('refuses a login directory other users can read, before any trial, with the reason', async () => {
+    const { dir } = await loginDir();
+    const cwd = await tempDir();
+    await chmod(dir, 0o755);
+    const refused = await crossover(cwd, ['trial', PAGES_TASK, '--agent', 'true', '--auth-home', dir]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toContain('other users can read or write it (mode 755)');
+    expect(existsSync(join(cwd, '.crossover/trials'))).toBe(false);
+    // The control: the same directory made private is leased.
+    await chmod(dir, 0o700);
+    const leased = await crossover(cwd, [
+      'trial',
+      PAGES_TASK,
+      '--agent',
+      'test -f "$HOME/.claude/.credentials.json"',
+      '--auth-home',
+      dir,
+    ]);
+    expect(leased.err).toBe('');
+    expect(leased.out).toContain(': failed');
+  });
+});
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 600 && !(await condition()); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+}
