@@ -4,12 +4,12 @@
  * p ~ U(0.1, 0.9) (an 801-point grid), every simulated experiment judged by the scorer's own
  * test, Holm family and gates (src/score/power.ts). Prints figures; asserts nothing.
  *
- *   npm run bench:stats            (SIMULATIONS=4000 npm run bench:stats for tighter figures)
+ *   npm run bench:stats            (SIMULATIONS=2000 npm run bench:stats for a quick look)
  */
 import { type PowerModel, simulateScenario } from '../src/score/power.js';
 import { aaDetectionCeiling } from './aa-ceiling.js';
 
-const SIMULATIONS = Number(process.env.SIMULATIONS ?? 2000);
+const SIMULATIONS = Number(process.env.SIMULATIONS ?? 20_000);
 /** Experiments behind each A/A ceiling (each costs 2 × 2000 draws of the statistic). */
 const CEILING_EXPERIMENTS = Number(process.env.CEILING_EXPERIMENTS ?? 400);
 const SHAPE = { tasks: 30, repeats: 3 };
@@ -22,7 +22,7 @@ const model: PowerModel = {
 
 function figure(label: string, value: number, target: string): void {
   const error = Math.sqrt((value * (1 - value)) / SIMULATIONS);
-  console.log(`${label.padEnd(58)} ${value.toFixed(3)} ± ${error.toFixed(3)}   ${target}`);
+  console.log(`${label.padEnd(66)} ${value.toFixed(3)} ± ${error.toFixed(3)}   ${target}`);
 }
 
 function scenario(effect: number, aaShift: number, regressionRate = 0) {
@@ -59,7 +59,7 @@ for (const [alpha, side] of [
     seed: `bench-stats/${alpha}`,
   });
   console.log(
-    `${`  ceiling at −0.10, any similar test, ${side}`.padEnd(58)} ${ceiling.power.toFixed(3)} ± ${ceiling.error.toFixed(3)}   (${CEILING_EXPERIMENTS} experiments; told every task's p)`,
+    `${`  ceiling at −0.10, any similar test, ${side}`.padEnd(66)} ${ceiling.power.toFixed(3)} ± ${ceiling.error.toFixed(3)}   (${CEILING_EXPERIMENTS} experiments; told every task's p)`,
   );
 }
 const regressed = scenario(0, 0, 0.03);
