@@ -1,7 +1,7 @@
 import type { ExecOptions } from '../agents/adapter.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { withoutInheritedFds } from '../io/close-fds.js';
-import { bubblewrapArgv, type SandboxHost, type SandboxLayout } from '../io/sandbox.js';
+import { bubblewrapArgv, handOver, type SandboxHost, type SandboxLayout } from '../io/sandbox.js';
 import { type ContainedResult, runContained } from './contained-process.js';
 import type { ProcessMarker } from './process-tree.js';
 
@@ -9,6 +9,11 @@ export interface AgentExecSettings {
   /** the sandbox to run in; null only when `none` was asked for explicitly; a reason refuses every command */
   sandbox: SandboxHost | { reason: string } | null;
   layout: SandboxLayout;
+  /**
+   * The run home and tmp: an adapter writes its config there (Codex makes CODEX_HOME) after the trial
+   * handed them to the agent's uid, so they are handed over again before each command.
+   */
+  agentDirs: readonly string[];
   marker: ProcessMarker;
   /** one deadline for the whole agent run, however many commands it starts */
   deadline: number;
@@ -28,6 +33,7 @@ export function agentExec(
     if (file === undefined) throw new TypeError('exec: empty argv');
     const { sandbox } = settings;
     if (sandbox && 'reason' in sandbox) throw new CrossoverError('infrastructure', sandbox.reason);
+    if (sandbox) await handOver(settings.agentDirs, sandbox.identity);
     const command = sandbox
       ? withoutInheritedFds(sandbox.bwrap.path, bubblewrapArgv(settings.layout, options.cwd, argv, sandbox.identity))
       : withoutInheritedFds(file, args);

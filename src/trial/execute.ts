@@ -287,7 +287,7 @@ async function prepareAgent(
       dest: join(workspace, output),
     })),
   };
-  const exec = agentExec({ sandbox, layout, marker, deadline, signal: spec.signal });
+  const exec = agentExec({ sandbox, layout, agentDirs: [home, tmp], marker, deadline, signal: spec.signal });
   const context: AgentRunContext = {
     trialId: spec.trial.id,
     workspace,

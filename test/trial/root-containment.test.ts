@@ -42,6 +42,7 @@ describe.runIf(ROOT)('an agent started by a root harness', () => {
     const exec = agentExec({
       sandbox: await requireSandbox(),
       layout,
+      agentDirs: layout.writable.slice(1),
       marker: marker(layout),
       deadline: Date.now() + 30_000,
       signal: new AbortController().signal,

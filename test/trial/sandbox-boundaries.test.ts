@@ -12,7 +12,12 @@ import { tempDir } from '../helpers/temp.js';
 
 const repo = join(import.meta.dirname, '../..');
 
-async function sandboxed(script: string, shareNetwork = false) {
+/** Runs `script` as a sandboxed agent; `later` runs as the harness after the hand-over, as an adapter's set-up does. */
+async function sandboxed(
+  script: string,
+  shareNetwork = false,
+  later?: { prepare: (home: string) => Promise<void>; handBack: boolean },
+) {
   const trialDir = await tempDir();
   const [workspace, home, tmp] = ['workspace', 'home', 'tmp'].map((name) => join(trialDir, name)) as [
     string,
@@ -22,12 +27,14 @@ async function sandboxed(script: string, shareNetwork = false) {
   for (const dir of [workspace, home, tmp]) await mkdir(dir);
   const sandbox = await requireSandbox();
   await handOver([workspace, home, tmp], sandbox.identity);
+  await later?.prepare(home);
   const marker = randomBytes(6).toString('hex');
   const host = { ...process.env, CROSSOVER_TEST_SECRET: 'must-not-leak', DECLARED_KEY: 'declared-value' };
   const env = agentEnvironment({ host, home, tmp, trialDir, credentials: ['DECLARED_KEY'], marker });
   const exec = agentExec({
     sandbox,
     layout: { writable: [workspace, home, tmp], readOnly: [], shareNetwork },
+    agentDirs: later?.handBack === false ? [] : [home, tmp],
     marker: { variable: `${MARKER_VARIABLE}=${marker}`, directory: trialDir },
     deadline: Date.now() + 30_000,
     signal: new AbortController().signal,
@@ -48,6 +55,21 @@ describe('what a sandboxed agent can see', () => {
     expect(env.get('DECLARED_KEY')).toBe('declared-value');
     expect(env.has('CROSSOVER_TEST_SECRET')).toBe(false);
     expect([...env.keys()].filter((name) => name.includes('VITEST'))).toEqual([]);
+  });
+
+  it('can write in a directory its adapter made in its home after the hand-over (CODEX_HOME)', async () => {
+    const prepare = (home: string) => mkdir(join(home, '.codex'));
+    const write = 'touch "$HOME/.codex/session" && echo written';
+    const { result } = await sandboxed(write, false, { prepare, handBack: true });
+    expect(result.stdout.trim()).toBe('written');
+  });
+
+  it.runIf(process.getuid?.() === 0)('cannot, as root, without the second hand-over (the control)', async () => {
+    const prepare = (home: string) => mkdir(join(home, '.codex'));
+    const write = 'touch "$HOME/.codex/session" && echo written';
+    const { result } = await sandboxed(write, false, { prepare, handBack: false });
+    expect(result.stdout.trim()).toBe('');
+    expect(result.stderr).toMatch(/Permission denied/);
   });
 
   it('cannot read the real home or the repository (corpus, checks, receipts)', async () => {
