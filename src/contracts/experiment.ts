@@ -65,6 +65,34 @@ export const ArmSchema = z
   })
   .strict();
 
+/**
+ * The only statuses a re-attempt may replace: faults of the machinery, not of the agent. Re-running
+ * a passed, failed, agent-error, timeout or contaminated trial would pick the results one likes.
+ */
+export const REATTEMPTABLE_STATUSES = ['check-error', 'setup-failed', 'cleanup-failed', 'cancelled'] as const;
+
+export const ReattemptPolicySchema = z
+  .object({
+    statuses: z
+      .array(
+        z.enum(REATTEMPTABLE_STATUSES, {
+          error: `expected an infrastructure status (${REATTEMPTABLE_STATUSES.join(', ')}): re-attempting any other outcome would pick the results`,
+        }),
+      )
+      .min(1)
+      .describe('The invalid statuses a trial may be re-attempted after: infrastructure faults only.'),
+    max: z
+      .number()
+      .int()
+      .positive()
+      .max(5)
+      .describe('Most re-attempts of one scheduled trial, beyond its first attempt.'),
+  })
+  .strict()
+  .describe(
+    'Preregistered re-attempts (`crossover run --reattempt`): each a fresh trial recorded as attempt k of the same scheduled trial; every attempt is kept and the last one counts.',
+  );
+
 export const PolicySchema = z
   .object({
     alpha: z.number().gt(0).lt(1).default(0.05).describe('Family-wise significance level of the comparisons.'),
@@ -78,6 +106,9 @@ export const PolicySchema = z
       .nullable()
       .default(null)
       .describe('Largest loss of success rate still called non-inferior; null: no non-inferiority claim.'),
+    reattempts: ReattemptPolicySchema.optional().describe(
+      'Which invalid trials may be re-attempted and how often; absent: none ever is.',
+    ),
   })
   .strict()
   .describe('Statistical policy, fixed before any trial runs.');
@@ -93,7 +124,7 @@ export const BudgetSchema = z
       .positive()
       .max(BUDGET_LIMITS.maxTrials)
       .default(BUDGET_DEFAULTS.maxTrials)
-      .describe('Most trials the run may schedule.'),
+      .describe('Most attempts the plan may make: its scheduled trials and their preregistered re-attempts.'),
     deadlineSec: z
       .number()
       .int()
@@ -209,3 +240,4 @@ export type ArmSkills = z.infer<typeof ArmSkillsSchema>;
 export type ArmRole = z.infer<typeof ArmRoleSchema>;
 export type Policy = z.infer<typeof PolicySchema>;
 export type Budget = z.infer<typeof BudgetSchema>;
+export type ReattemptPolicy = z.infer<typeof ReattemptPolicySchema>;

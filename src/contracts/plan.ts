@@ -185,7 +185,9 @@ export const CostSchema = z
       .number()
       .int()
       .nonnegative()
-      .describe('Trials whose agent may call a paid model (attempts; retries are never made).'),
+      .describe(
+        'Attempts whose agent may call a paid model: each scheduled trial and its preregistered re-attempts, at most maxTrials.',
+      ),
     boundUsd: z
       .number()
       .nonnegative()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { digestOf } from './canonical.js';
 import { DigestSchema, IdSchema } from './common.js';
 import { TestIdSchema } from './corpus.js';
-import { ArmRoleSchema } from './experiment.js';
+import { ArmRoleSchema, type ReattemptPolicy } from './experiment.js';
 
 export const SUCCESS_STATUSES = ['passed'] as const;
 export const FAILURE_STATUSES = ['failed', 'agent-error', 'timeout'] as const;
@@ -127,6 +127,14 @@ export const ReceiptBodySchema = z
         repeat: z.number().int().positive().describe('Which repeat of (task, arm), from 1.'),
         block: z.number().int().nonnegative().describe('The block of the schedule.'),
         position: z.number().int().nonnegative().describe('Place of the arm inside its block.'),
+        attempt: z
+          .number()
+          .int()
+          .min(2)
+          .optional()
+          .describe(
+            'Which attempt at the scheduled trial, for a preregistered re-attempt (2 for the first); absent for the first attempt.',
+          ),
       })
       .strict()
       .describe('The scheduled trial this receipt records.'),
@@ -196,4 +204,18 @@ export function sealReceipt(body: ReceiptBody): Receipt {
 export function receiptDigestHolds(receipt: Receipt): boolean {
   const { digest, ...body } = receipt;
   return digestOf(body) === digest;
+}
+
+/** Which attempt at its scheduled trial a receipt records, from 1. */
+export function attemptOf(receipt: Pick<Receipt, 'trial'>): number {
+  return receipt.trial.attempt ?? 1;
+}
+
+/**
+ * Whether the preregistered policy lets a trial whose latest attempt (number `attempt`) ended with
+ * `status` be attempted once more. No policy: never.
+ */
+export function mayReattempt(policy: ReattemptPolicy | undefined, status: TrialStatus, attempt: number): boolean {
+  if (!policy) return false;
+  return (policy.statuses as readonly TrialStatus[]).includes(status) && attempt <= policy.max;
 }

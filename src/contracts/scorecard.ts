@@ -69,6 +69,9 @@ export const TrialCountsSchema = z
     contaminated: Count.describe('Invalid trials whose status is contaminated.'),
     unsupportedPass: Count.describe('Receipts that say passed without positive check evidence: counted as invalid.'),
     setupFailed: Count.describe('Invalid trials whose status is setup-failed.'),
+    reattempts: Count.describe(
+      'Preregistered re-attempts made: attempts beyond the first, each kept as its own receipt; the last attempt is the one counted.',
+    ),
   })
   .strict()
   .describe(

@@ -19,13 +19,16 @@ function ceilCents(usd: number): number {
 
 /**
  * The conservative cost bound: declared price × worst-case tokens × attempts (every scheduled trial
- * of a paid agent; trials are never retried). No price or no token ceiling leaves it unknown.
+ * of a paid agent and every re-attempt the policy preregisters for it, within the budget's
+ * maxTrials, which counts attempts). No price or no token ceiling leaves it unknown.
  */
 export function costBound(experiment: Experiment, trialsPerArm: ReadonlyMap<string, number>): Cost {
-  let pricedTrials = 0;
+  const attemptsPerTrial = 1 + (experiment.policy.reattempts?.max ?? 0);
+  let scheduledPaid = 0;
   for (const arm of experiment.arms) {
-    if (mayCallPaidModel(arm.agent ?? experiment.agent, experiment)) pricedTrials += trialsPerArm.get(arm.id) ?? 0;
+    if (mayCallPaidModel(arm.agent ?? experiment.agent, experiment)) scheduledPaid += trialsPerArm.get(arm.id) ?? 0;
   }
+  const pricedTrials = Math.min(scheduledPaid * attemptsPerTrial, Math.max(scheduledPaid, experiment.budget.maxTrials));
   const pricing = experiment.pricing ?? null;
   const tokens = experiment.worstCaseTokens ?? null;
   let boundUsd: number | null = 0;

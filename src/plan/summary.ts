@@ -39,6 +39,11 @@ export function summarizePlan(plan: Plan, facts: SummaryFacts): PlanSummary {
   const counts = trialsPerArm(plan);
   const notes: string[] = [];
   if (plan.synthetic) notes.push('synthetic agents: results are descriptive and can never be qualified');
+  const reattempts = plan.policy.reattempts;
+  if (reattempts)
+    notes.push(
+      `preregistered re-attempts: a trial ending ${reattempts.statuses.join(', ')} may be re-attempted up to ${reattempts.max} time(s) (crossover run --reattempt); the budget counts attempts`,
+    );
   for (const arm of plan.arms) {
     if (arm.provider?.eligibility === 'excluded')
       notes.push(`provider ${arm.provider.id} was excluded by its probe: arm ${arm.id} will be reported as excluded`);

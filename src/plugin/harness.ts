@@ -10,6 +10,7 @@ import { loadTask } from '../corpus/load.js';
 import { BrowserSession } from '../grading/browser-session.js';
 import { readArtifact } from '../io/json.js';
 import { renderPrompt } from '../plan/prompt.js';
+import { receiptFile } from '../receipts/store.js';
 import type { TrialMeta } from '../reporters/trial-meta.js';
 import { armIsIneligible } from '../score/outcomes.js';
 import { AgentSlots } from '../trial/agent-slots.js';
@@ -52,10 +53,11 @@ function trialMeta(context: RunContext, trial: ScheduledTrial, arm: PlannedArm):
     block: trial.block,
     position: trial.position,
     receiptsDir,
+    attempt: context.reattempts[trial.id] ?? 1,
   };
   const excluded = ineligibleReason(arm);
   if (excluded !== null) meta.excluded = `never run: ${excluded}`;
-  else if (existsSync(join(receiptsDir, `${trial.id}.json`)))
+  else if (meta.attempt === 1 && existsSync(receiptFile(receiptsDir, trial.id)))
     meta.resumed = 'its receipt already exists: skipped, not run twice';
   return meta;
 }
@@ -89,7 +91,8 @@ function assertChecks(context: TestContext, receipt: Receipt): void {
 }
 
 /**
- * Declares every scheduled trial of one task, in schedule order, as one test `<arm> #<repeat>`.
+ * Declares every scheduled trial of one task, in schedule order, as one test `<arm> #<repeat>`: the
+ * test runs (or, resumed, reports) the trial's latest attempt, so a re-attempt reruns the same test.
  * The receipt travels in the test's meta, so the reporter writes it, also when sharded runs are merged.
  */
 export async function declareTrials(taskId: string): Promise<void> {
@@ -130,6 +133,7 @@ export async function declareTrials(taskId: string): Promise<void> {
           plan,
           planId: meta.planId,
           trialId: trial.id,
+          attempt: meta.attempt,
           root: context.root,
           task,
           arm,

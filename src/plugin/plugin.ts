@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import type {} from 'vitest/config';
 import { CrossoverError } from '../contracts/errors.js';
 import { STATE_DIR } from '../io/layout.js';
+import { latestAttempts, type ReattemptSelection, selectReattempts } from '../receipts/attempts.js';
 import { writeStoppedFile, writeTestFiles } from './generate.js';
 import { type PreparedRun, prepareRun } from './prepare.js';
 import type { RunContext } from './run-context.js';
@@ -20,6 +21,10 @@ export interface CrossoverPluginOptions {
   prepared?: PreparedRun;
   /** the token of the run lock `crossover run` holds for the prepared plan */
   runLockToken?: string;
+  /** run the re-attempts the plan's policy preregisters for trials whose latest attempt ended invalid */
+  reattempt?: boolean;
+  /** the re-attempts `crossover run --reattempt` already chose (and printed) */
+  reattempts?: ReattemptSelection;
 }
 
 const HERE = fileURLToPath(import.meta.url);
@@ -74,6 +79,20 @@ function selectedProjects(argv: readonly string[]): string[] {
   return names;
 }
 
+/** The re-attempts a run makes, from the receipts stored so far (none unless requested). */
+export async function chooseReattempts(run: PreparedRun, requested: boolean): Promise<ReattemptSelection> {
+  const latest = requested ? await latestAttempts(run.plan, run.layout.receiptsDir) : new Map();
+  return selectReattempts(run.plan, run.planId, latest, requested);
+}
+
+/** A run Vitest started itself says what it re-attempts; `crossover run` chooses and prints its own. */
+async function reattemptsOfRun(options: CrossoverPluginOptions, run: PreparedRun): Promise<ReattemptSelection> {
+  if (options.reattempts) return options.reattempts;
+  const selection = await chooseReattempts(run, options.reattempt ?? false);
+  for (const note of selection.notes) process.stdout.write(`crossover: ${note}\n`);
+  return selection;
+}
+
 /**
  * The Crossover Vitest plugin: one project per experiment. It derives and checks the plan, writes one
  * generated test file per task and provides the run context. A plan that cannot run does not throw
@@ -112,6 +131,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
             root,
             ...(options.plan ? { planFile: options.plan } : {}),
           }));
+        const reattempts = await reattemptsOfRun(options, run);
         const testsDir = join(run.layout.planDir, 'tests');
         await writeTestFiles(testsDir, run.plan);
         const concurrency = options.concurrency ?? run.experiment.experiment.concurrency ?? defaultConcurrency();
@@ -134,6 +154,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
           deadlineAt: Date.now() + run.plan.budget.deadlineSec * 1000,
           authHome: run.authHome,
           runLockToken: options.runLockToken ?? null,
+          reattempts: reattempts.attempts,
         };
         return {
           test: {
@@ -165,6 +186,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
           deadlineAt: null,
           authHome: null,
           runLockToken: null,
+          reattempts: {},
         };
         // Vitest runs no global setup for a project without test files: a project chosen by name
         // gets a stand-in file, so its global setup runs and stops it with the reason.

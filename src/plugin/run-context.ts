@@ -36,6 +36,11 @@ export const RunContextSchema = z
       .string()
       .nullable()
       .describe('The token of the run lock `crossover run` took for this plan; null when the run takes its own.'),
+    reattempts: z
+      .record(z.string(), z.number().int().min(2))
+      .describe(
+        'The preregistered re-attempts this run makes: trial id → the attempt it runs. Any other trial with a receipt is resumed.',
+      ),
   })
   .strict();
 

@@ -1,13 +1,20 @@
 import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { prettyJson } from '../contracts/canonical.js';
-import { CrossoverError, parseWith } from '../contracts/errors.js';
-import { type Receipt, ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
+import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
+import { attemptOf, type Receipt, ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
 import { writeNewFileAtomic } from '../io/atomic.js';
 
-/** `<trialId>.json`: one file per trial, so a merge of shards is a union of files. */
-export function receiptFile(receiptsDir: string, trialId: string): string {
-  return join(receiptsDir, `${trialId}.json`);
+/**
+ * `<trialId>.json` for a trial's first attempt, `<trialId>.attempt-<k>.json` for re-attempt k: one
+ * file per attempt, so no attempt's receipt replaces another's and a merge of shards is a union of files.
+ */
+export function receiptFileName(trialId: string, attempt = 1): string {
+  return attempt === 1 ? `${trialId}.json` : `${trialId}.attempt-${attempt}.json`;
+}
+
+export function receiptFile(receiptsDir: string, trialId: string, attempt = 1): string {
+  return join(receiptsDir, receiptFileName(trialId, attempt));
 }
 
 /**
@@ -22,19 +29,19 @@ export async function writeReceipt(receiptsDir: string, receipt: Receipt): Promi
       'invalid-input',
       `receipt of trial ${checked.trial.id}: $.digest does not match its content`,
     );
-  const path = receiptFile(receiptsDir, checked.trial.id);
+  const path = receiptFile(receiptsDir, checked.trial.id, attemptOf(checked));
   const bytes = prettyJson(checked);
   if (await writeNewFileAtomic(path, bytes)) return true;
   const existing = await readFile(path, 'utf8');
   if (existing === bytes) return false;
   throw new CrossoverError(
     'conflict',
-    `${path}: a different receipt for trial ${checked.trial.id} is already stored; receipts are never overwritten`,
+    `${path}: a different receipt for attempt ${attemptOf(checked)} of trial ${checked.trial.id} is already stored; receipts are never overwritten`,
   );
 }
 
-export async function receiptExists(receiptsDir: string, trialId: string): Promise<boolean> {
-  return access(receiptFile(receiptsDir, trialId)).then(
+export async function receiptExists(receiptsDir: string, trialId: string, attempt = 1): Promise<boolean> {
+  return access(receiptFile(receiptsDir, trialId, attempt)).then(
     () => true,
     () => false,
   );
@@ -68,8 +75,12 @@ export function receiptProblem(file: string, text: string): ReceiptProblem | nul
   // Any byte outside the content (spacing, key order) changed too: the stored form is canonical.
   if (prettyJson(parsed.data) !== text)
     return { file, problem: 'tampered', detail: 'its bytes are not the form it was written in' };
-  if (file !== `${parsed.data.trial.id}.json`)
-    return { file, problem: 'misnamed', detail: `it holds trial ${parsed.data.trial.id}` };
+  if (file !== receiptFileName(parsed.data.trial.id, attemptOf(parsed.data)))
+    return {
+      file,
+      problem: 'misnamed',
+      detail: `it holds attempt ${attemptOf(parsed.data)} of trial ${parsed.data.trial.id}`,
+    };
   return null;
 }
 
@@ -88,4 +99,27 @@ export async function verifyReceipts(receiptsDir: string): Promise<ReceiptVerifi
     else verification.verified.push(file);
   }
   return verification;
+}
+
+/**
+ * The latest stored attempt of a scheduled trial, read and digest-checked; null when it has none.
+ * Attempts are numbered without gaps, so the first missing number ends the search.
+ */
+export async function latestAttempt(receiptsDir: string, trialId: string): Promise<Receipt | null> {
+  let latest: Receipt | null = null;
+  for (let attempt = 1; ; attempt++) {
+    const path = receiptFile(receiptsDir, trialId, attempt);
+    const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw new CrossoverError('not-found', `${path}: cannot read (${error.code ?? error.message})`);
+    });
+    if (text === null) return latest;
+    const receipt = parseWith(ReceiptSchema, parseJsonText(text, path), path);
+    if (!receiptDigestHolds(receipt) || attemptOf(receipt) !== attempt || receipt.trial.id !== trialId)
+      throw new CrossoverError(
+        'invalid-input',
+        `${path}: not the sealed receipt of attempt ${attempt} of trial ${trialId}`,
+      );
+    latest = receipt;
+  }
 }

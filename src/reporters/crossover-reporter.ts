@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { CrossoverError } from '../contracts/errors.js';
 import { PlanSchema } from '../contracts/plan.js';
-import { ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
+import { attemptOf, ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
 import { readArtifact } from '../io/json.js';
 import { readReceipts } from '../receipts/read.js';
 import { writeReceipt } from '../receipts/store.js';
@@ -56,6 +56,7 @@ export default class CrossoverReporter implements Reporter {
       !receipt ||
       !receiptDigestHolds(receipt) ||
       receipt.trial.id !== trial.trialId ||
+      attemptOf(receipt) !== trial.attempt ||
       receipt.planId !== trial.planId
     ) {
       this.problems.push(

@@ -294,7 +294,7 @@ function armTable(arms: readonly ArmSummary[]): string {
       `<td>${escapeHtml(a.provider ?? '—')}</td><td class="n">${a.successRate === null ? 'unknown' : formatRate(a.successRate)}</td>` +
       `<td class="n">${num(armIntervalText(a))}</td><td class="n">${num(wilsonText(a))}</td>` +
       `<td class="n">${a.trials.success} / ${a.trials.failure} / ${a.trials.invalid} / ${a.trials.missing}</td>` +
-      `<td class="n">${a.trials.agentError} / ${a.trials.timeout}</td><td class="n">${a.trials.setupFailed}</td><td class="n">${a.regressionFailures}</td></tr>`,
+      `<td class="n">${a.trials.agentError} / ${a.trials.timeout}</td><td class="n">${a.trials.setupFailed}</td><td class="n">${a.trials.reattempts}</td><td class="n">${a.regressionFailures}</td></tr>`,
   );
   return (
     `<div class="table-scroll"><table class="arms"><thead>${headerCells([
@@ -308,6 +308,7 @@ function armTable(arms: readonly ArmSummary[]): string {
       { text: 'Success / failure / invalid / missing', numeric: true },
       { text: 'Of failures: agent error / timeout', numeric: true },
       { text: 'Setup failed', numeric: true },
+      { text: 'Re-attempts', numeric: true },
       { text: 'Regression failures', numeric: true },
     ])}</thead><tbody>${rows.join('')}</tbody></table></div>` +
     '<p class="note">Success rate: mean over tasks of the success rate over valid repeats, with a percentile bootstrap interval resampling tasks. Wilson 95% (secondary): pools trials and ignores tasks, so it is too narrow.</p>'

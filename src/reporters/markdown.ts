@@ -136,6 +136,7 @@ function arms(scorecard: Scorecard): string[] {
     `${a.trials.success}/${a.trials.failure}/${a.trials.invalid}/${a.trials.missing}`,
     `${a.trials.agentError}/${a.trials.timeout}`,
     `${a.trials.setupFailed}`,
+    `${a.trials.reattempts}`,
     `${a.regressionFailures}`,
   ]);
   return [
@@ -153,9 +154,10 @@ function arms(scorecard: Scorecard): string[] {
         'Success/failure/invalid/missing',
         'Of failures: agent error/timeout',
         'Setup failed',
+        'Re-attempts',
         'Regression failures',
       ],
-      ['l', 'l', 'l', 'l', 'r', 'l', 'l', 'r', 'r', 'r', 'r'],
+      ['l', 'l', 'l', 'l', 'r', 'l', 'l', 'r', 'r', 'r', 'r', 'r'],
       rows,
     ),
   ];

@@ -15,7 +15,7 @@ export interface RunSummaryInput {
 
 type Totals = Pick<
   TrialCounts,
-  'scheduled' | 'success' | 'failure' | 'agentError' | 'timeout' | 'invalid' | 'missing' | 'excluded'
+  'scheduled' | 'success' | 'failure' | 'agentError' | 'timeout' | 'invalid' | 'missing' | 'excluded' | 'reattempts'
 >;
 
 /** The scorecard's per-arm counts, summed over its arms. */
@@ -29,6 +29,7 @@ function totals(scorecard: Scorecard): Totals {
     invalid: 0,
     missing: 0,
     excluded: 0,
+    reattempts: 0,
   };
   for (const arm of scorecard.arms) for (const key of Object.keys(sum) as (keyof Totals)[]) sum[key] += arm.trials[key];
   return sum;
@@ -58,7 +59,7 @@ export function summarizeRun(input: RunSummaryInput): string {
   return [
     `crossover ${input.plan.experiment.id}: ${done}/${t.scheduled} trials done (${input.written} this run, ${input.resumed} resumed)` +
       (input.reason === 'passed' || input.reason === 'failed' ? '' : `, run ${input.reason}`),
-    `  passed ${t.success}, failed ${failed}, agent-error ${t.agentError}, timeout ${t.timeout}, invalid ${t.invalid}, missing ${t.missing}${t.excluded > 0 ? `, excluded ${t.excluded}` : ''}`,
+    `  passed ${t.success}, failed ${failed}, agent-error ${t.agentError}, timeout ${t.timeout}, invalid ${t.invalid}, missing ${t.missing}${t.excluded > 0 ? `, excluded ${t.excluded}` : ''}${t.reattempts > 0 ? `, re-attempts ${t.reattempts}` : ''}`,
     `  sandbox ${formatSandbox(input.scorecard.sandbox)}; budget: ${done} of ${input.plan.budget.maxTrials} trials; cost ${costText(input.scorecard)}`,
     `  scorecard: ${relative(input.cwd, input.scorecardFiles.html)} (also .json, .md)`,
   ].join('\n');

@@ -11,6 +11,8 @@ export interface TrialMeta {
   position: number;
   /** absolute: where this trial's receipt goes (meta is run state, not a normalized artifact) */
   receiptsDir: string;
+  /** which attempt at the scheduled trial this test runs or reports: 2 on for a preregistered re-attempt */
+  attempt: number;
   /** set when the trial was skipped because its receipt already exists */
   resumed?: string;
   /** set when the trial is never run because its arm's provider is ineligible (excluded or blocked) */

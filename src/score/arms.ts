@@ -1,5 +1,5 @@
 import type { PlannedArm } from '../contracts/plan.js';
-import type { TrialStatus } from '../contracts/receipt.js';
+import { attemptOf, type TrialStatus } from '../contracts/receipt.js';
 import type { ArmSummary, Eligibility, TrialCounts } from '../contracts/scorecard.js';
 import type { TaskCell } from './cells.js';
 import { type DiagnosticsResult, summarizeDiagnostics } from './diagnostics.js';
@@ -29,6 +29,7 @@ function countTrials(cells: readonly TaskCell[]): {
     contaminated: 0,
     unsupportedPass: 0,
     setupFailed: 0,
+    reattempts: 0,
   };
   const invalidByStatus: Partial<Record<TrialStatus, number>> = {};
   let synthetic = false;
@@ -40,6 +41,7 @@ function countTrials(cells: readonly TaskCell[]): {
       const receipt = outcome.receipt;
       if (!receipt) continue;
       synthetic ||= receipt.synthetic;
+      trials.reattempts += attemptOf(receipt) - 1;
       if (receipt.status === 'setup-failed') trials.setupFailed += 1;
       if (receipt.status === 'agent-error') trials.agentError += 1;
       if (receipt.status === 'timeout') trials.timeout += 1;

@@ -1,6 +1,6 @@
 import { CrossoverError } from '../contracts/errors.js';
 import type { Plan, PlannedArm, ScheduledTrial } from '../contracts/plan.js';
-import { type Receipt, statusClass } from '../contracts/receipt.js';
+import { attemptOf, mayReattempt, type Receipt, statusClass } from '../contracts/receipt.js';
 
 /**
  * Every scheduled trial lands in exactly one class; a trial with no receipt is missing, never
@@ -52,12 +52,34 @@ function requireScheduledIdentity(
   }
 }
 
-/** Indexes receipts by trial id, refusing any that do not belong to this plan's schedule. */
+/**
+ * A re-attempt counts only as the preregistered policy allows it: attempts 1..k without a gap, each
+ * before the last ended with a status the policy lets be re-attempted, and no more than it allows.
+ * Anything else is a result picked after the fact, and refused.
+ */
+function requirePreregisteredAttempts(plan: Plan, id: string, attempts: ReadonlyMap<number, Receipt>): Receipt {
+  const last = Math.max(...attempts.keys());
+  for (let attempt = 1; attempt < last; attempt++) {
+    const earlier = attempts.get(attempt);
+    if (!earlier) throw conflict(`receipt of trial ${id}: attempt ${last} is stored but attempt ${attempt} is not`);
+    if (!mayReattempt(plan.policy.reattempts, earlier.status, attempt)) {
+      throw conflict(
+        `receipt of trial ${id}: attempt ${attempt + 1} follows a ${earlier.status} attempt ${attempt}, which $.policy.reattempts of plan ${plan.experiment.id} does not let be re-attempted`,
+      );
+    }
+  }
+  return attempts.get(last)!;
+}
+
+/**
+ * Indexes receipts by trial id, the last attempt of each (the one that counts), refusing any that
+ * do not belong to this plan's schedule or re-attempt it beyond its preregistered policy.
+ */
 export function receiptsByTrial(plan: Plan, planId: string, receipts: readonly Receipt[]): Map<string, Receipt> {
   const scheduled = new Map(plan.schedule.trials.map((trial) => [trial.id, trial]));
   const taskDigests = new Map(plan.tasks.map((task) => [task.id, task.digest]));
   const roles = new Map<string, string>(plan.arms.map((arm) => [arm.id, arm.role]));
-  const byTrial = new Map<string, Receipt>();
+  const attemptsByTrial = new Map<string, Map<number, Receipt>>();
   for (const receipt of receipts) {
     const id = receipt.trial.id;
     if (receipt.planId !== planId)
@@ -65,12 +87,18 @@ export function receiptsByTrial(plan: Plan, planId: string, receipts: readonly R
     const trial = scheduled.get(id);
     if (!trial) throw conflict(`receipt of trial ${id}: the trial is not in the schedule of plan ${planId}`);
     requireScheduledIdentity(receipt, trial, plan, taskDigests, roles);
-    const seen = byTrial.get(id);
+    const attempts = attemptsByTrial.get(id) ?? new Map<number, Receipt>();
+    const seen = attempts.get(attemptOf(receipt));
     if (seen && seen.digest !== receipt.digest) {
-      throw conflict(`two different receipts for trial ${id}: ${seen.digest} and ${receipt.digest}`);
+      throw conflict(
+        `two different receipts for attempt ${attemptOf(receipt)} of trial ${id}: ${seen.digest} and ${receipt.digest}`,
+      );
     }
-    byTrial.set(id, receipt);
+    attempts.set(attemptOf(receipt), receipt);
+    attemptsByTrial.set(id, attempts);
   }
+  const byTrial = new Map<string, Receipt>();
+  for (const [id, attempts] of attemptsByTrial) byTrial.set(id, requirePreregisteredAttempts(plan, id, attempts));
   return byTrial;
 }
 

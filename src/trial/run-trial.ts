@@ -25,6 +25,8 @@ export interface RunTrialInput
     > {
   plan: Plan;
   trialId: string;
+  /** Which attempt at the scheduled trial this is; a re-attempt (2 on) is recorded as such in its receipt. */
+  attempt?: number;
 }
 
 /**
@@ -44,7 +46,8 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
   }
   const planned = plan.tasks.find((t) => t.id === task.task.id);
   if (!planned) throw new CrossoverError('invalid-input', `plan ${input.planId}: $.tasks: no task ${task.task.id}`);
-  const trial = { ...scheduled, taskDigest: planned.digest, role: arm.role };
+  const attempt = input.attempt ?? 1;
+  const trial = { ...scheduled, taskDigest: planned.digest, role: arm.role, ...(attempt > 1 ? { attempt } : {}) };
   if (planned.digest !== task.digest) {
     const base = receiptBase(input.planId, trial, arm.agent.spec);
     return notRunReceipt(base, 'drift', { kind: input.sandbox, version: plan.environment.sandbox.version }, []);

@@ -1,10 +1,10 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { type ReceiptBody, sealReceipt } from '../../src/contracts/receipt.js';
-import { receiptExists, verifyReceipts, writeReceipt } from '../../src/receipts/store.js';
+import { latestAttempt, receiptExists, verifyReceipts, writeReceipt } from '../../src/receipts/store.js';
 import { tempDir } from '../helpers/temp.js';
 
 function sampleBody(overrides: Partial<ReceiptBody> = {}): ReceiptBody {
@@ -136,5 +136,46 @@ describe('crossover receipts verify', () => {
       'corrupt aaaaaaaaaaaaaaaaaaaaaaaa.json',
       'misnamed bbbbbbbbbbbbbbbbbbbbbbbb.json',
     ]);
+  });
+});
+
+describe('every attempt of a trial keeps its own receipt', () => {
+  it('a re-attempt is stored beside the first attempt, never over it, and both verify', async () => {
+    const dir = await tempDir();
+    const first = sealReceipt(sampleBody({ status: 'check-error', checks: [], checksRun: 0 }));
+    const second = sealReceipt(sampleBody({ trial: { ...sampleBody().trial, attempt: 2 } }));
+    expect(await writeReceipt(dir, first)).toBe(true);
+    expect(await writeReceipt(dir, second)).toBe(true);
+    expect((await readdir(dir)).sort()).toEqual([
+      '0123456789abcdef01234567.attempt-2.json',
+      '0123456789abcdef01234567.json',
+    ]);
+    expect(JSON.parse(await readFile(join(dir, '0123456789abcdef01234567.json'), 'utf8')).status).toBe('check-error');
+    expect(await latestAttempt(dir, '0123456789abcdef01234567')).toEqual(second);
+    expect(await verifyReceipts(dir)).toEqual({
+      verified: ['0123456789abcdef01234567.attempt-2.json', '0123456789abcdef01234567.json'],
+      problems: [],
+    });
+    const other = sealReceipt(sampleBody({ trial: { ...sampleBody().trial, attempt: 2 }, status: 'failed' }));
+    await expect(writeReceipt(dir, other)).rejects.toThrow(
+      'a different receipt for attempt 2 of trial 0123456789abcdef01234567 is already stored; receipts are never overwritten',
+    );
+  });
+
+  it('a re-attempt renamed to pass as the first attempt is misnamed', async () => {
+    const dir = await tempDir();
+    const second = sealReceipt(sampleBody({ trial: { ...sampleBody().trial, attempt: 2 } }));
+    await writeReceipt(dir, second);
+    await rename(join(dir, '0123456789abcdef01234567.attempt-2.json'), join(dir, '0123456789abcdef01234567.json'));
+    expect((await verifyReceipts(dir)).problems).toEqual([
+      {
+        file: '0123456789abcdef01234567.json',
+        problem: 'misnamed',
+        detail: 'it holds attempt 2 of trial 0123456789abcdef01234567',
+      },
+    ]);
+    await expect(latestAttempt(dir, '0123456789abcdef01234567')).rejects.toThrow(
+      'not the sealed receipt of attempt 1 of trial 0123456789abcdef01234567',
+    );
   });
 });

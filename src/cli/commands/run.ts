@@ -2,8 +2,9 @@ import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CrossoverError } from '../../contracts/errors.js';
 import { acquireRunLock } from '../../io/run-lock.js';
-import { crossover } from '../../plugin/plugin.js';
+import { chooseReattempts, crossover } from '../../plugin/plugin.js';
 import { type PreparedRun, prepareRun } from '../../plugin/prepare.js';
+import type { ReattemptSelection } from '../../receipts/attempts.js';
 import CrossoverReporter from '../../reporters/crossover-reporter.js';
 import type { CliIo, Command } from '../command.js';
 
@@ -12,12 +13,17 @@ import type { CliIo, Command } from '../command.js';
  * the trials did; an infrastructure error, a drifted or a blocked plan does not.
  */
 export const runCommand: Command = {
-  usage: 'run <experiment.ts> [--plan <plan.json>] [--concurrency <n>] [--auth-home <dir>]',
+  usage: 'run <experiment.ts> [--plan <plan.json>] [--concurrency <n>] [--auth-home <dir>] [--reattempt]',
   async run(argv, io) {
     const { positionals, values } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { plan: { type: 'string' }, concurrency: { type: 'string' }, 'auth-home': { type: 'string' } },
+      options: {
+        plan: { type: 'string' },
+        concurrency: { type: 'string' },
+        'auth-home': { type: 'string' },
+        reattempt: { type: 'boolean' },
+      },
     });
     const [experiment] = positionals;
     if (!experiment) throw new CrossoverError('invalid-input', 'expected an experiment file, e.g. experiments/demo.ts');
@@ -39,7 +45,10 @@ export const runCommand: Command = {
     const lock = await acquireRunLock(prepared.layout.planDir);
     try {
       io.out(`crossover: plan ${prepared.planId} (${prepared.plan.schedule.trials.length} trials)\n`);
-      return await runVitest(io, experimentFile, prepared, lock.token, concurrency);
+      // Chosen under the lock, from the receipts as they are now: no other run adds any meanwhile.
+      const reattempts = await chooseReattempts(prepared, values.reattempt ?? false);
+      for (const note of reattempts.notes) io.out(`crossover: ${note}\n`);
+      return await runVitest(io, experimentFile, prepared, { runLockToken: lock.token, reattempts, concurrency });
     } finally {
       await lock.release();
     }
@@ -50,8 +59,7 @@ async function runVitest(
   io: CliIo,
   experimentFile: string,
   prepared: PreparedRun,
-  runLockToken: string,
-  concurrency: number | undefined,
+  run: { runLockToken: string; reattempts: ReattemptSelection; concurrency: number | undefined },
 ): Promise<number> {
   // Vitest loads only for this command, so every other command starts fast.
   const { startVitest } = await import('vitest/node');
@@ -59,8 +67,9 @@ async function runVitest(
   const plugin = crossover({
     experiment: experimentFile,
     prepared,
-    runLockToken,
-    ...(concurrency ? { concurrency } : {}),
+    runLockToken: run.runLockToken,
+    reattempts: run.reattempts,
+    ...(run.concurrency ? { concurrency: run.concurrency } : {}),
   });
   const vitest = await startVitest(
     'test',
