@@ -107,6 +107,11 @@ async function freshResultFile(resultDir: string, resultFile: string): Promise<s
   return file;
 }
 
+/** A runner ended by a signal (its shell exits 128 + the signal) never finished its report: a crash, not a verdict. */
+function killedBySignal(exitCode: number | null): boolean {
+  return exitCode === null || exitCode > 128;
+}
+
 /** Why results showing no failure cannot be trusted, or null: a runner that did not exit 0 never reported them itself. */
 function unearnedPass(results: TestResults, exitCode: number | null): string | null {
   if (exitCode === 0 || [...results.values()].includes('fail')) return null;
@@ -172,6 +177,11 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
       parsed = parseTestResults(test.format, await readFile(file, 'utf8'));
     } catch (error) {
       if (!(error instanceof MalformedResults)) throw error;
+      if (killedBySignal(outcome.exitCode))
+        return {
+          kind: 'error',
+          message: `the test command was killed (exit ${outcome.exitCode}) before it finished its result file: ${tail}`,
+        };
       return { kind: 'fail', message: `the result file is malformed: ${error.message}` };
     }
     const unearned = input.unprotected ? null : unearnedPass(parsed, outcome.exitCode);

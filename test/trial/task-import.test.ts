@@ -8,9 +8,15 @@ import { runAdHocTrial } from '../../src/trial/ad-hoc.js';
 import { NODE_TEST_JUNIT, writeFiles } from '../helpers/repository-task.js';
 import { tempDir } from '../helpers/temp.js';
 
-/** Thirty tests of five seconds each, run concurrently: 150 s of tests in all, a few seconds of wall time. */
+/**
+ * Thirty tests of eight seconds each, run concurrently: 240 s of tests in all (past the 120 s a
+ * node check may take), about 8 s of wall time, which is longer than the reference agent's own
+ * time limit below: neither cap may cut the suite short, only the test command's own timeoutSec.
+ */
 const SLOW_TESTS = 30;
-const SLOW_MS = 5000;
+const SLOW_MS = 8000;
+/** The reference agent's time limit: shorter than the suite's wall time, ample for writing one file. */
+const SHORT_AGENT_MS = 6000;
 
 const PACKAGE = {
   name: 'versioned',
@@ -144,19 +150,19 @@ describe('task import builds a repository task from a git repository that qualif
       ['reference', 'passed'],
     ]);
 
-    const trial = (script: string) =>
+    const trial = (script: string, timeoutMs = 60_000) =>
       runAdHocTrial({
         root,
         task,
         command: script,
         sandbox: 'bubblewrap',
-        timeoutMs: 60_000,
+        timeoutMs,
         readOnly: [],
         loopback: false,
       });
     const write = (path: string, text: string) => `printf %s ${shellQuote(text)} > ${path}`;
 
-    const reference = await trial(write('src/newest.js', FIXED));
+    const reference = await trial(write('src/newest.js', FIXED), SHORT_AGENT_MS);
     expect(reference.status).toBe('passed');
     expect(reference.checksRun).toBe(1 + 3 + SLOW_TESTS);
     expect(reference.findings).toEqual([]);
@@ -179,5 +185,10 @@ describe('task import builds a repository task from a git repository that qualif
     expect(editing.findings.map((f) => f.detail)).toContain(
       'the agent changed test/newest.test.js, a hidden test path: grading used the hidden version',
     );
+
+    // Workspace code that crashes the runner before it reports: nothing to grade, never a pass.
+    const crashing = await trial(write('src/newest.js', `process.kill(process.ppid, 'SIGKILL');\n${FIXED}`));
+    expect(crashing.status).toBe('check-error');
+    expect(crashing.checks[0]!.message).toMatch(/exit 137/); // killed: no result file, or one cut off
   }, 1_200_000);
 });
