@@ -5,6 +5,7 @@ import { digestOf, prettyJson } from '../contracts/canonical.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
 import { type SetupEnvironment, type SetupRecord, SetupRecordSchema } from '../contracts/setup.js';
 import { writeFileAtomic } from '../io/atomic.js';
+import { touchCacheEntry } from '../io/cache-prune.js';
 import { STATE_DIR } from '../io/layout.js';
 import { runSandboxed } from '../io/sandboxed-command.js';
 import { treeDigest } from '../io/tree.js';
@@ -165,7 +166,10 @@ async function settle(
   await mkdir(dirname(entry), { recursive: true });
   for (;;) {
     const record = await readRecord(entry);
-    if (record) return { dir: join(entry, 'tree'), outputs, record };
+    if (record) {
+      await touchCacheEntry(entry);
+      return { dir: join(entry, 'tree'), outputs, record };
+    }
     if (await lock(lockPath, staleAfterMs)) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

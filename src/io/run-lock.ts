@@ -166,3 +166,9 @@ function ownedLock(path: string, token: string, text: string): RunLock {
     },
   };
 }
+
+/** The record of a plan directory's run lock while its holder still runs; null when nobody runs the plan. */
+export async function liveRunLock(planDir: string): Promise<RunLockRecord | null> {
+  const existing = await readLock(join(planDir, RUN_LOCK_FILE));
+  return existing?.lock && holderAlive(existing.lock) ? existing.lock : null;
+}

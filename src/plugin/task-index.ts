@@ -4,6 +4,7 @@ import { digestOf } from '../contracts/canonical.js';
 import type { Provider } from '../contracts/provider.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { withBuildLock } from '../io/build-lock.js';
+import { touchCacheEntry } from '../io/cache-prune.js';
 import { STATE_DIR } from '../io/layout.js';
 import { buildTaskIndex, indexRevisionMatches } from '../probe/context-index.js';
 import { taskSnapshot } from '../trial/workspace.js';
@@ -29,7 +30,10 @@ export async function ensureTaskIndex(input: {
   const { root, provider, task } = input;
   const key = hex(digestOf(input.identity)).slice(0, 16);
   const indexDir = join(root, STATE_DIR, 'cache', 'indexes', provider.id, key, hex(task.digest));
-  if (await indexRevisionMatches(indexDir, task.parts.workspace)) return indexDir;
+  if (await indexRevisionMatches(indexDir, task.parts.workspace)) {
+    await touchCacheEntry(indexDir);
+    return indexDir;
+  }
   return withBuildLock(`${indexDir}.lock`, async () => {
     if (await indexRevisionMatches(indexDir, task.parts.workspace)) return indexDir;
     // A half-built index (its builder died) has no manifest: start it over.

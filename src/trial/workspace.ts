@@ -5,6 +5,7 @@ import { digestOf } from '../contracts/canonical.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { materializeTree } from '../corpus/materialize.js';
 import { withBuildLock } from '../io/build-lock.js';
+import { touchCacheEntry } from '../io/cache-prune.js';
 import { STATE_DIR } from '../io/layout.js';
 import { treeDigest } from '../io/tree.js';
 
@@ -22,7 +23,10 @@ function hex(digest: string): string {
 export async function taskSnapshot(root: string, task: LoadedTask): Promise<string> {
   const cache = join(root, STATE_DIR, 'cache', 'snapshots');
   const snapshot = join(cache, hex(task.digest));
-  if (await intact(snapshot, task)) return snapshot;
+  if (await intact(snapshot, task)) {
+    await touchCacheEntry(snapshot);
+    return snapshot;
+  }
   return withBuildLock(`${snapshot}.lock`, async () => {
     // Another builder may have placed it while this call waited.
     if (await intact(snapshot, task)) return snapshot;

@@ -64,6 +64,11 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'Install a pinned provider package into the project, or print a checked declaration from a recipe',
     load: async () => (await import('./providers.js')).providersCommand,
   },
+  cache: {
+    summary:
+      "Evict the state directory's caches (snapshots, setup results, indexes) by age and size, never what a running plan holds",
+    load: async () => (await import('./cache.js')).cacheCommand,
+  },
   transcript: {
     summary: 'Print the diagnostics parsed from a saved Claude Code or Codex transcript',
     load: async () => (await import('./transcript.js')).transcriptCommand,
