@@ -15,6 +15,7 @@
  *   npm run bench:overhead      (builds dist first: both the CLI and the plugin run from it)
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -76,15 +77,31 @@ function mean(values: number[]): number {
 
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
+/** Linux's USER_HZ: /proc times are in these ticks (`getconf CLK_TCK`). */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/**
+ * CPU time, in ms, of every descendant this process has waited for (cutime + cstime of
+ * /proc/self/stat): on a loaded machine wall time mostly measures the others' load, CPU time
+ * much less so.
+ */
+function childCpuMs(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 16 and 17 of proc(5), counted from the state (field 3) at index 0.
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
+}
+
 // ---- 1. per-trial cost of a no-op agent against the floor -------------------------------------
 
-/** Copies the task's workspace and runs each of its checks in its own `node`, `runs` times: ms per run. */
-async function floorPerTrial(taskDir: string, runs: number): Promise<number> {
+/** Copies the task's workspace and runs each of its checks in its own `node`, `runs` times: wall and CPU ms per run. */
+async function floorPerTrial(taskDir: string, runs: number): Promise<{ wall: number; cpu: number }> {
   const task = JSON.parse(await readFile(join(taskDir, 'task.json'), 'utf8')) as {
     checks: { required: { file: string }[]; regressions: { file: string }[] };
   };
   const checks = [...task.checks.required, ...task.checks.regressions].map((c) => join(taskDir, 'checks', c.file));
   const scratch = await scratchDir('crossover-bench-floor-');
+  const cpuBefore = childCpuMs();
   const started = performance.now();
   for (let run = 0; run < runs; run += 1) {
     const workspace = join(scratch, `ws-${run}`);
@@ -98,7 +115,7 @@ async function floorPerTrial(taskDir: string, runs: number): Promise<number> {
       );
     }
   }
-  return (performance.now() - started) / runs;
+  return { wall: (performance.now() - started) / runs, cpu: (childCpuMs() - cpuBefore) / runs };
 }
 
 interface JsonReport {
@@ -112,7 +129,7 @@ interface JsonReport {
 /** The no-op agent's trials one at a time through Vitest and the plugin: mean test duration and file wall per trial. */
 async function harnessPerTrial(
   sandbox: 'none' | 'bubblewrap',
-): Promise<{ test: number; wall: number; statuses: string[] }> {
+): Promise<{ test: number; wall: number; cpu: number; statuses: string[] }> {
   const root = await project('noop', () => ({
     stage: 0,
     agent: { adapter: 'synthetic', behavior: 'noop' },
@@ -135,6 +152,7 @@ async function harnessPerTrial(
       '',
     ].join('\n'),
   );
+  const cpuBefore = childCpuMs();
   try {
     node([VITEST, 'run', '--project', 'noop'], root);
   } catch {
@@ -147,6 +165,7 @@ async function harnessPerTrial(
   return {
     test: mean(durations),
     wall: (file.endTime - file.startTime) / durations.length,
+    cpu: (childCpuMs() - cpuBefore) / durations.length,
     statuses: file.assertionResults.map((t) => t.status),
   };
 }
@@ -270,14 +289,17 @@ async function main(): Promise<void> {
   process.stdout.write(
     `1. per trial, no-op agent on valid-node (3 node checks), ${NOOP_TRIALS} trials one at a time\n`,
   );
-  process.stdout.write(`   floor (copy workspace + run checks directly)   ${ms(floor)}\n`);
+  process.stdout.write(`   floor (copy workspace + run checks directly)   ${ms(floor.wall)}\n`);
   process.stdout.write(
-    `   crossover, no sandbox: test ${ms(plain.test)}, file wall/trial ${ms(plain.wall)}   above floor ${ms(plain.wall - floor)} (target ≤ 10 ms)\n`,
+    `   crossover, no sandbox: test ${ms(plain.test)}, file wall/trial ${ms(plain.wall)}   above floor ${ms(plain.wall - floor.wall)} (target ≤ 10 ms)\n`,
   );
   process.stdout.write(
     `   crossover, bubblewrap: test ${ms(sandboxed.test)}, file wall/trial ${ms(sandboxed.wall)}   above no sandbox ${ms(sandboxed.wall - plain.wall)} (target ≤ 20 ms)\n`,
   );
-  process.stdout.write(`   (test states: ${[...new Set([...plain.statuses, ...sandboxed.statuses])].join(', ')})\n\n`);
+  process.stdout.write(`   (test states: ${[...new Set([...plain.statuses, ...sandboxed.statuses])].join(', ')})\n`);
+  process.stdout.write(
+    `   CPU time per trial (all processes; Vitest's own start-up shared over the trials): floor ${ms(floor.cpu)}, no sandbox ${ms(plain.cpu)}, bubblewrap ${ms(sandboxed.cpu)}   bubblewrap above no sandbox ${ms(sandboxed.cpu - plain.cpu)}\n\n`,
+  );
 
   const run = await sleepers();
   process.stdout.write(
