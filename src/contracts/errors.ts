@@ -48,3 +48,10 @@ export function parseJsonText(text: string, source: string): unknown {
     throw new CrossoverError('invalid-input', `${source}: not valid JSON (${(error as Error).message})`);
   }
 }
+
+/** What went wrong, never blank: an error without a message is named by its type and code. */
+export function errorReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error) || 'an empty value was thrown';
+  const code = (error as NodeJS.ErrnoException).code;
+  return error.message.trim() || (code ? `${error.name} ${code}` : `${error.name} without a message`);
+}

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, inject, type TestContext, test } from 'vitest';
 import { digestBytes } from '../contracts/canonical.js';
-import { CrossoverError } from '../contracts/errors.js';
+import { CrossoverError, errorReason } from '../contracts/errors.js';
 import { type Plan, type PlannedArm, PlanSchema, type ScheduledTrial } from '../contracts/plan.js';
 import { type Receipt, sealReceipt } from '../contracts/receipt.js';
 import { loadTask } from '../corpus/load.js';
@@ -127,7 +127,7 @@ export async function declareTrials(taskId: string): Promise<void> {
           mcpServers: [],
           readOnly: [],
           overlays: [],
-          failure: error instanceof Error ? error.message : String(error),
+          failure: errorReason(error),
         }));
         const body = await runTrial({
           plan,

@@ -32,7 +32,6 @@ export interface SampleAnswer {
 
 /** A server listing more pages than this is not a bounded probe. */
 const MAX_TOOL_PAGES = 50;
-const STDERR_TAIL = 300;
 
 /** The stdio transport does not keep the negotiated version; the client hands it to every transport. */
 function captureProtocolVersion(transport: Transport): () => string | null {
@@ -74,19 +73,9 @@ async function createTransport(target: McpTarget): Promise<{ transport: Transpor
       stderr: () => '',
     };
   }
-  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-  const transport = new StdioClientTransport({
-    command: target.command,
-    args: target.args,
-    cwd: target.cwd,
-    env: target.env,
-    stderr: 'pipe',
-  });
-  let collected = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    collected = (collected + chunk.toString('utf8')).slice(-STDERR_TAIL);
-  });
-  return { transport, stderr: () => collected.trim() };
+  const { ServerProcessTransport } = await import('./mcp-process.js');
+  const transport = new ServerProcessTransport(target);
+  return { transport, stderr: () => transport.stderr() };
 }
 
 /** An answer is empty when no content part carries anything: no text, no data, no resource. */

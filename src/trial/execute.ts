@@ -14,7 +14,7 @@ import {
 import { adapterFor } from '../agents/registry.js';
 import { agentSandboxNeeds } from '../agents/sandbox-needs.js';
 import { SKILL_HOMES } from '../agents/skill-homes.js';
-import { CrossoverError } from '../contracts/errors.js';
+import { CrossoverError, errorReason } from '../contracts/errors.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import { CONTEXT_CALL_LIMIT, type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/receipt.js';
 import type { LoadedTask } from '../corpus/load.js';
@@ -27,7 +27,6 @@ import { STATE_DIR } from '../io/layout.js';
 import { handOver, type SandboxHost, sandboxHost } from '../io/sandbox.js';
 import { readTreeModel, underAny } from '../io/tree.js';
 import { indexRevisionMatches, overlayInTree } from '../probe/context-index.js';
-import { handshakeMcp } from '../probe/mcp.js';
 import { agentExec } from './agent-exec.js';
 import type { AgentSlots } from './agent-slots.js';
 import { detectContamination } from './contamination.js';
@@ -93,36 +92,6 @@ export interface IndexOverlay {
 function overlaidPaths(spec: TrialSpec): (path: string) => boolean {
   return underAny((spec.indexOverlays ?? []).flatMap((overlay) => overlay.paths));
 }
-
-/**
- * A treatment's provider must be reachable before its agent runs: each MCP server is started with
- * the trial's own launch and must list one of the arm's tools. Otherwise the arm would silently be
- * a second baseline; the throw makes the trial setup-failed, with the reason.
- */
-async function requireProviderServers(spec: TrialSpec, workspace: string, home: string): Promise<void> {
-  const allowed = spec.arm.provider?.tools ?? [];
-  for (const server of spec.mcpServers) {
-    const env = { PATH: process.env.PATH ?? '', HOME: home, ...server.env };
-    const seen = await handshakeMcp(
-      { type: 'stdio', command: server.command, args: server.args, cwd: workspace, env },
-      PROVIDER_START_MS,
-    ).catch((error: unknown) => {
-      throw new CrossoverError(
-        'infrastructure',
-        `provider server ${server.name} did not start: ${(error as Error).message}`,
-      );
-    });
-    const offered = seen.tools.map((tool) => tool.name);
-    if (allowed.length > 0 && !offered.some((name) => allowed.includes(name))) {
-      throw new CrossoverError(
-        'infrastructure',
-        `provider server ${server.name} lists none of the arm's tools (${allowed.join(', ')}); it offers ${offered.join(', ') || 'none'}`,
-      );
-    }
-  }
-}
-
-const PROVIDER_START_MS = 30_000;
 
 /** Receipt text never carries this machine's paths: the trial and root directories are replaced by names. */
 function scrub(text: string, spec: TrialSpec, trialDir: string): string {
@@ -264,7 +233,8 @@ async function prepareAgent(
   await input.lease?.install(home);
   const prompt = await preloadTaskSkill(spec.prompt, spec.root, spec.arm, spec.expectedSkill);
   if (sandbox && 'identity' in sandbox) await handOver([workspace, home, tmp], sandbox.identity);
-  if (spec.arm.role === 'treatment') await requireProviderServers(spec, workspace, home);
+  // A treatment whose provider cannot be reached would silently be a second baseline: setup-failed instead.
+  if (spec.arm.role === 'treatment') await proxy.check(spec.arm.provider?.tools ?? [], spec.timeoutMs);
   const env = agentEnvironment({
     host: process.env,
     home,
@@ -492,7 +462,7 @@ async function setupFailure(
 ): Promise<{ notRun: ReceiptBody }> {
   const cleanup = await removeTrialDir(trialDir, spec);
   const drift = error instanceof CrossoverError && error.code === 'drift';
-  const detail = scrub(`setup failed: ${(error as Error).message}`, spec, trialDir);
+  const detail = scrub(`setup failed: ${errorReason(error)}`, spec, trialDir);
   const sandbox = { kind: spec.sandbox, version: await sandboxVersion(spec) };
   return {
     notRun: notRunReceipt(base, drift ? 'drift' : 'setup-failed', sandbox, [

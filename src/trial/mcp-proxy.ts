@@ -7,6 +7,7 @@ import type { McpServerSpec } from '../agents/adapter.js';
 import { digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { ContextCall } from '../contracts/receipt.js';
+import { handshakeMcp } from '../probe/mcp.js';
 
 /** The relay the agent starts in place of each MCP server (plain Node, bound read-only into the sandbox). */
 export const RELAY_PATH = fileURLToPath(new URL('./mcp-relay.mjs', import.meta.url));
@@ -31,6 +32,12 @@ export interface McpProxy {
   readOnly: string[];
   /** the calls recorded so far, in the order the agent made them */
   records(): ContextCall[];
+  /**
+   * Starts each real server once, exactly as an agent's session would (through `launch`, under the
+   * trial's sandbox), and requires that it answers the handshake and lists one of `allowed` (any
+   * tool when empty). The one place that decides whether a provider is reachable in the trial.
+   */
+  check(allowed: readonly string[], timeoutMs: number): Promise<void>;
   /** stops every real server and socket; the records stay readable */
   close(): Promise<void>;
 }
@@ -153,6 +160,31 @@ function relaySession(
   return child;
 }
 
+/** Throws, naming the server and why, unless it starts under `launch` and lists one of `allowed`. */
+async function checkServer(
+  server: McpServerSpec,
+  launch: ServerLauncher,
+  allowed: readonly string[],
+  timeoutMs: number,
+): Promise<void> {
+  const { file, args, env, cwd } = launch(server);
+  const seen = await handshakeMcp({ type: 'stdio', command: file, args, cwd, env }, timeoutMs).catch(
+    (error: unknown) => {
+      throw new CrossoverError(
+        'infrastructure',
+        `provider server ${server.name} did not start in the trial: ${(error as Error).message}`,
+      );
+    },
+  );
+  const offered = seen.tools.map((tool) => tool.name);
+  if (allowed.length > 0 && !offered.some((name) => allowed.includes(name))) {
+    throw new CrossoverError(
+      'infrastructure',
+      `provider server ${server.name} lists none of the arm's tools (${allowed.join(', ')}); it offers ${offered.join(', ') || 'none'}`,
+    );
+  }
+}
+
 function killGroup(child: ChildProcess): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
@@ -212,6 +244,9 @@ export async function startMcpProxy(
     servers: proxied,
     readOnly: servers.length > 0 ? [RELAY_PATH, socketDir] : [],
     records: () => calls.map((call) => ({ ...call })),
+    async check(allowed, timeoutMs) {
+      for (const server of servers) await checkServer(server, launch, allowed, timeoutMs);
+    },
     async close() {
       for (const child of children) killGroup(child);
       for (const socket of sockets) socket.destroy();
