@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { McpServerSpec } from '../agents/adapter.js';
@@ -203,28 +204,27 @@ function listen(server: Server, path: string): Promise<void> {
 
 /**
  * Crossover's MCP proxy for one trial (DESIGN §6 step 3). Each declared stdio server gets a Unix
- * socket in `socketDir`; the agent starts the relay, which joins the socket; each session starts the
+ * socket in a short directory of its own under the system's temp directory (a socket path below a
+ * deep project root would pass Linux's 107-byte limit); the agent starts the relay, which joins the socket; each session starts the
  * real server through `launch` and relays JSON-RPC both ways, recording every tools/call in this
  * process, where nothing the agent runs can rewrite it. These records are the authority for
  * context-tool counts and contamination, whatever the agent's transcript says.
  */
-export async function startMcpProxy(
-  servers: readonly McpServerSpec[],
-  socketDir: string,
-  launch: ServerLauncher,
-): Promise<McpProxy> {
+export async function startMcpProxy(servers: readonly McpServerSpec[], launch: ServerLauncher): Promise<McpProxy> {
   const calls: ContextCall[] = [];
   const children = new Set<ChildProcess>();
   const sockets = new Set<Socket>();
   const listeners: Server[] = [];
-  if (servers.length > 0) await mkdir(socketDir, { recursive: true });
+  const socketDir = servers.length > 0 ? await mkdtemp(join(tmpdir(), 'crossover-mcp-')) : null;
+  // The agent's unprivileged uid must reach the sockets inside.
+  if (socketDir !== null) await chmod(socketDir, 0o755);
   const proxied: McpServerSpec[] = [];
   for (const [index, server] of servers.entries()) {
-    const path = join(socketDir, `${index}.sock`);
+    const path = join(socketDir as string, `${index}.sock`);
     if (Buffer.byteLength(path) > SOCKET_PATH_LIMIT) {
       throw new CrossoverError(
         'infrastructure',
-        `MCP proxy: the socket path ${path} is longer than ${SOCKET_PATH_LIMIT} bytes; use a project root with a shorter path`,
+        `MCP proxy: the socket path ${path} is longer than ${SOCKET_PATH_LIMIT} bytes; set TMPDIR to a shorter directory`,
       );
     }
     const listener = createServer((socket) => {
@@ -242,7 +242,7 @@ export async function startMcpProxy(
   }
   return {
     servers: proxied,
-    readOnly: servers.length > 0 ? [RELAY_PATH, socketDir] : [],
+    readOnly: socketDir === null ? [] : [RELAY_PATH, socketDir],
     records: () => calls.map((call) => ({ ...call })),
     async check(allowed, timeoutMs) {
       for (const server of servers) await checkServer(server, launch, allowed, timeoutMs);
@@ -251,6 +251,7 @@ export async function startMcpProxy(
       for (const child of children) killGroup(child);
       for (const socket of sockets) socket.destroy();
       await Promise.all(listeners.map((l) => new Promise<void>((resolve) => l.close(() => resolve()))));
+      if (socketDir !== null) await rm(socketDir, { recursive: true, force: true });
     },
   };
 }

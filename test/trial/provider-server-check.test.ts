@@ -59,10 +59,10 @@ async function installedServer(): Promise<McpServerSpec> {
   return { name: 'code-search', command: process.execPath, args: [join(prefix, 'server.mjs')], env: {} };
 }
 
-async function trialWith(server: McpServerSpec, tools = ['search_code', 'find_symbol']) {
+async function trialWith(server: McpServerSpec, tools = ['search_code', 'find_symbol'], root?: string) {
   return executeTrial(
     trialSpec(await loadTask(PAGES_TASK), treatment(tools), {
-      root: await tempDir(),
+      root: root ?? (await tempDir()),
       mcpServers: [server],
       referenceAllowed: true,
     }),
@@ -96,6 +96,17 @@ describe('a treatment whose provider server cannot be reached in the trial is se
 
   it('the same server, readable, is reached by the agent through the proxy and its calls are counted', async () => {
     const receipt = await trialWith(await installedServer());
+    expect(receipt.status, setupReason(receipt)).not.toBe('setup-failed');
+    expect(receipt.diagnostics.contextToolCalls).toBe(2);
+  });
+
+  it('a project root deep enough that a socket below it would pass 107 bytes still reaches its server', async () => {
+    const root = join(await tempDir('crossover-plugin-reference-'), 'a-project-directory-with-a-long-name');
+    await mkdir(root);
+    // Positive control: the socket the proxy once made below the trial directory would not fit.
+    const trialSocket = join(root, '.crossover/trials', `${'0'.repeat(32)}-${'0'.repeat(16)}`, 'mcp/0.sock');
+    expect(Buffer.byteLength(trialSocket)).toBeGreaterThan(107);
+    const receipt = await trialWith(await installedServer(), undefined, root);
     expect(receipt.status, setupReason(receipt)).not.toBe('setup-failed');
     expect(receipt.diagnostics.contextToolCalls).toBe(2);
   });
