@@ -18,10 +18,13 @@ export interface ProviderLaunch {
   overlays: IndexOverlay[];
 }
 
+/** What of the run a launch reads: where the installs are, the declarations and the experiment's directory. */
+export type LaunchContext = Pick<RunContext, 'root' | 'providers' | 'experimentDir'>;
+
 const NONE: ProviderLaunch = { mcpServers: [], readOnly: [], overlays: [] };
 
 /** The index of this task for this declaration, or null when the provider builds none. */
-async function indexOf(arm: PlannedArm, declaration: Provider, context: RunContext, task: LoadedTask) {
+async function indexOf(arm: PlannedArm, declaration: Provider, context: LaunchContext, task: LoadedTask) {
   if (!declaration.index) return null;
   const planned = arm.provider!;
   return ensureTaskIndex({
@@ -40,7 +43,7 @@ async function indexOf(arm: PlannedArm, declaration: Provider, context: RunConte
  */
 export async function providerLaunch(
   arm: PlannedArm,
-  context: RunContext,
+  context: LaunchContext,
   task: LoadedTask,
   workspace: string,
 ): Promise<ProviderLaunch> {

@@ -60,7 +60,7 @@ export interface TrialSpec {
   egressHosts: string[];
   /** a test's local servers: share the host network for loopback */
   loopback: boolean;
-  /** read-only paths the agent needs inside the sandbox beyond what its adapter declares (its install prefix or files) */
+  /** read-only paths the agent and its provider servers need in their sandboxes beyond what the adapter declares (installs, files, an index) */
   readOnly: string[];
   timeoutMs: number;
   signal: AbortSignal;
@@ -170,8 +170,11 @@ function proxyServers(
     home: join(trialDir, 'mcp-home'),
     path: process.env.PATH ?? DEFAULT_PATH,
     shareNetwork: networkFinding(spec) !== null,
+    readOnly: spec.readOnly,
+    // The trial's own copy of an in-tree index (CodeGraph writes its pid and journal beside its database).
+    writable: (spec.indexOverlays ?? []).flatMap((overlay) => overlay.paths.map((path) => join(workspace, path))),
   });
-  return startMcpProxy(spec.mcpServers, join(trialDir, 'mcp'), launch);
+  return startMcpProxy(spec.mcpServers, launch);
 }
 
 async function prepare(

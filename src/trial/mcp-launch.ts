@@ -14,6 +14,10 @@ export interface ServerPlace {
   home: string;
   path: string;
   shareNetwork: boolean;
+  /** what the servers read beyond their own command: a provider's pinned install and its index */
+  readOnly: string[];
+  /** what they may write inside the read-only workspace: the trial's own copy of an in-tree index */
+  writable: string[];
 }
 
 /**
@@ -33,8 +37,8 @@ export function serverLauncher(place: ServerPlace): ServerLauncher {
       for (const dir of [home, join(home, 'tmp')]) chownSync(dir, identity.uid, identity.gid);
     }
     const layout = {
-      writable: [home],
-      readOnly: [place.workspace, ...mcpServerReadPaths(server)],
+      writable: [home, ...place.writable],
+      readOnly: [place.workspace, ...place.readOnly, ...mcpServerReadPaths(server)],
       shareNetwork: place.shareNetwork,
     };
     const argv = bubblewrapArgv(layout, place.workspace, [server.command, ...server.args], identity);
