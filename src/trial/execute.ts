@@ -27,6 +27,7 @@ import { STATE_DIR } from '../io/layout.js';
 import { handOver, type SandboxHost, sandboxHost } from '../io/sandbox.js';
 import { readTreeModel, underAny } from '../io/tree.js';
 import { indexRevisionMatches, overlayInTree } from '../probe/context-index.js';
+import { replacePath } from '../probe/redact.js';
 import { agentExec } from './agent-exec.js';
 import type { AgentSlots } from './agent-slots.js';
 import { detectContamination } from './contamination.js';
@@ -95,13 +96,13 @@ function overlaidPaths(spec: TrialSpec): (path: string) => boolean {
 
 /** Receipt text never carries this machine's paths: the trial and root directories are replaced by names. */
 function scrub(text: string, spec: TrialSpec, trialDir: string): string {
-  const clean = text
-    .split(trialDir)
-    .join('<trial>')
-    .split(spec.root)
-    .join('<root>')
-    .split(spec.task.dir)
-    .join('<task>');
+  // The trial directory lies below the root: the longer path first, each only at path boundaries.
+  const places: [string, string][] = [
+    [trialDir, '<trial>'],
+    [spec.root, '<root>'],
+    [spec.task.dir, '<task>'],
+  ];
+  const clean = places.reduce((out, [path, name]) => replacePath(out, path, name), text);
   return clean.length > MESSAGE_LIMIT ? `${clean.slice(0, MESSAGE_LIMIT - 1)}…` : clean;
 }
 
