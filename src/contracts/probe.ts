@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { digestOf } from './canonical.js';
 import { DigestSchema, EnvNameSchema, IdSchema } from './common.js';
 import { ProviderSchema } from './provider.js';
 
@@ -166,17 +167,38 @@ export const ProbeEligibilitySchema = z
   .strict()
   .describe('Whether the provider may be compared, and why not.');
 
-export const ProbeRecordSchema = z
+export const ProbeRecordBodySchema = z
   .object({
     schema: z.literal('crossover.probe/1').describe('Format and version of this document.'),
     provider: IdSchema.describe('Id of the provider probed.'),
-    digest: DigestSchema.describe('Digest of identity: what a plan binds.'),
+    digest: DigestSchema.describe(
+      'Digest of identity: what a plan binds. Measurements are left out (timings differ on every probe), so a re-probe that only timed differently is no drift.',
+    ),
     identity: ProbeIdentitySchema,
     measurements: ProbeMeasurementsSchema,
     eligibility: ProbeEligibilitySchema,
   })
+  .strict();
+
+export const ProbeRecordSchema = ProbeRecordBodySchema.extend({
+  recordDigest: DigestSchema.describe(
+    'Digest of the whole record without this field, measurements included: planning refuses a record with any byte changed.',
+  ),
+})
   .strict()
   .describe('.crossover/<experiment>/probes/<provider>.json');
+
+/** Seals a probe record: its record digest covers every field, measurements included. */
+export function sealProbeRecord(body: z.infer<typeof ProbeRecordBodySchema>): ProbeRecord {
+  const checked = ProbeRecordBodySchema.parse(body);
+  return { ...checked, recordDigest: digestOf(checked) };
+}
+
+/** Recomputes a probe record's record digest; false when any byte of it changed. */
+export function probeRecordSealHolds(record: ProbeRecord): boolean {
+  const { recordDigest, ...body } = record;
+  return digestOf(body) === recordDigest;
+}
 
 export type ProbeRecord = z.infer<typeof ProbeRecordSchema>;
 export type ProbeIdentity = z.infer<typeof ProbeIdentitySchema>;

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { canonicalJson, digestBytes, digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedCommand, PlannedProvider } from '../contracts/plan.js';
-import { type ProbeEligibility, ProbeRecordSchema } from '../contracts/probe.js';
+import { type ProbeEligibility, ProbeRecordSchema, probeRecordSealHolds } from '../contracts/probe.js';
 import type { Provider } from '../contracts/provider.js';
 import { readArtifact } from '../io/json.js';
 import { isPathArgument, rootRelative } from '../io/paths.js';
@@ -72,6 +72,11 @@ async function readProbe(
     throw new CrossoverError(
       'invalid-input',
       `${path}: $.eligibility is not what its identity decides: the record was changed after the probe; re-run crossover probe`,
+    );
+  if (!probeRecordSealHolds(record))
+    throw new CrossoverError(
+      'invalid-input',
+      `${path}: $.recordDigest does not match the record's content: it was changed after the probe; re-run crossover probe`,
     );
   return { digest: record.digest, eligibility: record.eligibility };
 }

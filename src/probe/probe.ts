@@ -9,8 +9,9 @@ import {
   type ProbeInterface,
   type ProbeMeasurements,
   type ProbeRecord,
-  ProbeRecordSchema,
+  ProbeRecordBodySchema,
   type ProbeStep,
+  sealProbeRecord,
 } from '../contracts/probe.js';
 import type { Provider } from '../contracts/provider.js';
 import type { LoadedTask } from '../corpus/load.js';
@@ -397,14 +398,14 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
       redaction,
     );
     const record = {
-      schema: 'crossover.probe/1',
+      schema: 'crossover.probe/1' as const,
       provider: provider.id,
       digest: digestOf(identity),
       identity,
       measurements: { setupMs: setup.setupMs, index: index.measurement, sample: setup.sample.measurement },
       eligibility: decideEligibility(identity),
     };
-    return parseWith(ProbeRecordSchema, record, `probe of provider "${provider.id}"`);
+    return sealProbeRecord(parseWith(ProbeRecordBodySchema, record, `probe of provider "${provider.id}"`));
   } catch (error) {
     if (error instanceof CrossoverError) throw error;
     throw new CrossoverError('infrastructure', `probe of provider "${provider.id}": ${messageOf(error)}`, {

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { main } from '../../src/cli/main.js';
 import { digestOf } from '../../src/contracts/canonical.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
-import { type ProbeRecord, ProbeRecordSchema } from '../../src/contracts/probe.js';
+import { type ProbeRecord, sealProbeRecord } from '../../src/contracts/probe.js';
 import { type ProviderInput, ProviderSchema } from '../../src/contracts/provider.js';
 import { decideEligibility } from '../../src/probe/eligibility.js';
 
@@ -127,7 +127,7 @@ export async function writeProbeRecord(probesDir: string, declaration: ProviderI
     credentials: [],
     limitations: [],
   };
-  const record: ProbeRecord = ProbeRecordSchema.parse({
+  const record: ProbeRecord = sealProbeRecord({
     schema: 'crossover.probe/1',
     provider: provider.id,
     digest: digestOf(identity),

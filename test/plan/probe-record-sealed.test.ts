@@ -64,6 +64,14 @@ describe('planning trusts a probe record only as the probe wrote it', () => {
     expect(planned.err).toContain('the record was changed after the probe');
   });
 
+  it('refuses a record with one byte of its measurements changed, naming $.recordDigest', async () => {
+    const { root, record } = await probedProject();
+    await replaceOnce(record, '"setupMs":null', '"setupMs":0');
+    const planned = await crossover(root, ['plan', 'experiments/exp.ts']);
+    expect(planned.code).toBe(2);
+    expect(planned.err).toContain(`${record}: $.recordDigest does not match the record's content`);
+  });
+
   it('refuses a record whose eligibility was edited to something its identity does not decide', async () => {
     const { root, record } = await probedProject();
     await replaceOnce(record, '"cohort":"local"', '"cohort":"hosted"');
