@@ -4,6 +4,7 @@ export * from './canonical.js';
 export * from './common.js';
 export * from './corpus.js';
 export * from './errors.js';
+export * from './evidence.js';
 export * from './experiment.js';
 export * from './plan.js';
 export * from './probe.js';

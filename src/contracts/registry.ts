@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { InstalledAgentSchema } from './agent.js';
 import { ApprovalSchema } from './approval.js';
 import { CorpusSchema, TaskSchema } from './corpus.js';
+import { EvidenceSchema } from './evidence.js';
 import { ExperimentSchema } from './experiment.js';
 import { PlanSchema } from './plan.js';
 import { ProbeRecordSchema } from './probe.js';
@@ -22,6 +23,7 @@ export const ARTIFACTS = {
   provider: { schema: ProviderSchema, io: 'input' },
   plan: { schema: PlanSchema, io: 'output' },
   receipt: { schema: ReceiptSchema, io: 'output' },
+  evidence: { schema: EvidenceSchema, io: 'output' },
   scorecard: { schema: ScorecardSchema, io: 'output' },
   probe: { schema: ProbeRecordSchema, io: 'output' },
   approval: { schema: ApprovalSchema, io: 'output' },
