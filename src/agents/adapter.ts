@@ -1,4 +1,5 @@
 import type { Agent } from '../contracts/agent.js';
+import type { EvidenceTranscript, TranscriptEntry } from '../contracts/evidence.js';
 import type { PlannedArm } from '../contracts/plan.js';
 
 /** Where the run home holds the arm's MCP servers, in the `{ mcpServers: { name: … } }` form agent CLIs read. */
@@ -79,11 +80,19 @@ export interface AgentObservation {
   skillsUsed: string[] | null;
 }
 
+/** The transcript as its adapter's parser normalized it; texts are still whole: the evidence bounds and redacts them. */
+export interface TranscriptSteps {
+  format: EvidenceTranscript['format'];
+  entries: TranscriptEntry[];
+}
+
 export interface AgentRunResult {
   outcome: 'completed' | 'agent-error' | 'timeout';
   /** short, bounded reason for agent-error */
   error: string | null;
   observation: AgentObservation;
+  /** the normalized transcript; absent when the adapter has no transcript parser */
+  transcript?: TranscriptSteps;
 }
 
 export interface AgentAdapter {

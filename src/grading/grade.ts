@@ -20,6 +20,8 @@ export interface GradeResult {
   checks: CheckResult[];
   /** checks that ran to a pass or a fail */
   checksRun: number;
+  /** how long each check ran, in the order of `checks`; null where it is not known apart (not run, a repository test) */
+  durationsMs: (number | null)[];
   findings: Finding[];
 }
 
@@ -107,7 +109,7 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
       status: 'fail' as const,
       message: 'not run: the workspace was tampered with (see findings)',
     }));
-    return { status: 'failed', checks: notRun, checksRun: 0, findings };
+    return { status: 'failed', checks: notRun, checksRun: 0, durationsMs: notRun.map(() => null), findings };
   }
   const { repository } = task.task;
   if (repository) {
@@ -122,6 +124,8 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
       status: gradeStatus(checks),
       checks,
       checksRun: checks.filter((c) => c.status !== 'error').length,
+      // One test run grades every test at once: no test has a duration of its own.
+      durationsMs: checks.map(() => null),
       findings: overwritten,
     };
   }
@@ -129,6 +133,7 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   const session = input.browser ?? new BrowserSession();
   let server: StaticServer | null = null;
   const checks: CheckResult[] = [];
+  const durationsMs: number[] = [];
   const placeholders: [string, string][] = [
     [workspace, '<workspace>'],
     [resolve(input.workspace), '<workspace>'],
@@ -138,12 +143,14 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
     for (const { check, kind } of checkModules(task)) {
       const run = { checkFile: join(checksDir, check.file), workspace, timeoutMs: check.timeoutMs, signal };
       let outcome: CheckOutcome;
+      const started = performance.now();
       if (check.runner === 'node') outcome = await runNodeCheck({ ...run, checksDir });
       else {
         server ??= await serveStatic(workspace);
         outcome = await runBrowserCheck({ ...run, session, server });
       }
       checks.push({ id: check.id, kind, ...withoutPaths(outcome, placeholders) });
+      durationsMs.push(Math.round(performance.now() - started));
     }
   } finally {
     if (!input.browser) await session.close();
@@ -152,6 +159,7 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
     status: gradeStatus(checks),
     checks,
     checksRun: checks.filter((c) => c.status !== 'error').length,
+    durationsMs,
     findings: [],
   };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, inject, type TestContext, test } from 'vitest';
 import { digestBytes } from '../contracts/canonical.js';
 import { CrossoverError, errorReason } from '../contracts/errors.js';
+import type { Evidence } from '../contracts/evidence.js';
 import { type Plan, type PlannedArm, PlanSchema, type ScheduledTrial } from '../contracts/plan.js';
 import { type Receipt, sealReceipt } from '../contracts/receipt.js';
 import { loadTask } from '../corpus/load.js';
@@ -129,6 +130,7 @@ export async function declareTrials(taskId: string): Promise<void> {
           overlays: [],
           failure: errorReason(error),
         }));
+        let evidence: Evidence | undefined;
         const body = await runTrial({
           plan,
           planId: meta.planId,
@@ -147,11 +149,13 @@ export async function declareTrials(taskId: string): Promise<void> {
           timeoutMs,
           browser,
           agentSlots,
+          onEvidence: (kept) => (evidence = kept),
           ...(context.deadlineAt === null ? {} : { deadline: context.deadlineAt }),
           ...(context.authHome === null ? {} : { authHome: context.authHome }),
         });
         const receipt = sealReceipt(body);
         testContext.task.meta.crossoverReceipt = receipt;
+        if (evidence) testContext.task.meta.crossoverEvidence = evidence;
         await annotateReceipt(testContext, receipt);
         assertChecks(testContext, receipt);
       });

@@ -4,6 +4,7 @@ import { prettyJson } from '../contracts/canonical.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
 import { attemptOf, type Receipt, ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
 import { writeNewFileAtomic } from '../io/atomic.js';
+import { evidenceProblem } from './evidence-store.js';
 
 /**
  * `<trialId>.json` for a trial's first attempt, `<trialId>.attempt-<k>.json` for re-attempt k: one
@@ -49,7 +50,7 @@ export async function receiptExists(receiptsDir: string, trialId: string, attemp
 
 export interface ReceiptProblem {
   file: string;
-  problem: 'corrupt' | 'tampered' | 'misnamed';
+  problem: 'corrupt' | 'tampered' | 'misnamed' | 'evidence-missing' | 'evidence-corrupt' | 'evidence-tampered';
   detail: string;
 }
 
@@ -84,7 +85,18 @@ export function receiptProblem(file: string, text: string): ReceiptProblem | nul
   return null;
 }
 
-/** Re-checks every receipt in a directory: parses it, recomputes its digest, compares its bytes. */
+/** The receipt's evidence problem, when it names evidence that is not stored exactly as written. */
+async function namedEvidenceProblem(receiptsDir: string, file: string, text: string): Promise<ReceiptProblem | null> {
+  const digest = ReceiptSchema.parse(JSON.parse(text)).evidence;
+  if (digest === undefined) return null;
+  const found = await evidenceProblem(receiptsDir, digest);
+  return found === null ? null : { file, problem: `evidence-${found.problem}`, detail: found.detail };
+}
+
+/**
+ * Re-checks every receipt in a directory: parses it, recomputes its digest, compares its bytes,
+ * and checks that the evidence it names is stored and unaltered.
+ */
 export async function verifyReceipts(receiptsDir: string): Promise<ReceiptVerification> {
   const names = await readdir(receiptsDir).catch((error: NodeJS.ErrnoException) => {
     throw new CrossoverError(
@@ -94,7 +106,8 @@ export async function verifyReceipts(receiptsDir: string): Promise<ReceiptVerifi
   });
   const verification: ReceiptVerification = { verified: [], problems: [] };
   for (const file of names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort()) {
-    const problem = receiptProblem(file, await readFile(join(receiptsDir, file), 'utf8'));
+    const text = await readFile(join(receiptsDir, file), 'utf8');
+    const problem = receiptProblem(file, text) ?? (await namedEvidenceProblem(receiptsDir, file, text));
     if (problem) verification.problems.push(problem);
     else verification.verified.push(file);
   }

@@ -1,9 +1,11 @@
 import { dirname, join } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { CrossoverError } from '../contracts/errors.js';
+import { EvidenceSchema, evidenceDigest } from '../contracts/evidence.js';
 import { PlanSchema } from '../contracts/plan.js';
-import { attemptOf, ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
+import { attemptOf, type Receipt, ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
 import { readArtifact } from '../io/json.js';
+import { writeEvidence } from '../receipts/evidence-store.js';
 import { readReceipts } from '../receipts/read.js';
 import { writeReceipt } from '../receipts/store.js';
 import { buildScorecard } from '../score/scorecard.js';
@@ -65,12 +67,27 @@ export default class CrossoverReporter implements Reporter {
       return;
     }
     try {
+      // Evidence first: a receipt on disk never names evidence that is not there.
+      if (!(await this.storeEvidence(trial.receiptsDir, receipt, meta.crossoverEvidence))) return;
       await writeReceipt(trial.receiptsDir, receipt);
       this.written += 1;
     } catch (error) {
       if (!(error instanceof CrossoverError)) throw error;
       this.problems.push(error.message);
     }
+  }
+
+  /** Stores the evidence the receipt names; false (a problem noted, no receipt written) when it does not match. */
+  private async storeEvidence(receiptsDir: string, receipt: Receipt, evidence: unknown): Promise<boolean> {
+    if (receipt.evidence === undefined) return true;
+    const parsed = EvidenceSchema.safeParse(evidence);
+    if (!parsed.success || evidenceDigest(parsed.data) !== receipt.evidence) {
+      const { taskId, arm, repeat } = receipt.trial;
+      this.problems.push(`${taskId} ${arm} #${repeat}: the evidence its receipt names did not arrive intact`);
+      return false;
+    }
+    await writeEvidence(receiptsDir, parsed.data);
+    return true;
   }
 
   async onTestRunEnd(

@@ -1,3 +1,4 @@
+import type { Evidence } from '../contracts/evidence.js';
 import type { Receipt } from '../contracts/receipt.js';
 
 /** The trial identity every generated test carries in its meta, and the receipt it adds when done. */
@@ -23,5 +24,7 @@ declare module 'vitest' {
   interface TaskMeta {
     crossover?: TrialMeta;
     crossoverReceipt?: Receipt;
+    /** the evidence the receipt names: it travels with the receipt, so merged shards keep it too */
+    crossoverEvidence?: Evidence;
   }
 }

@@ -5,6 +5,8 @@ import { killTree, type ProcessMarker } from './process-tree.js';
 
 /** Each output stream keeps at most this many bytes. */
 export const OUTPUT_LIMIT = 1024 * 1024;
+/** Each output stream also keeps its last this many bytes: what a trial's evidence shows. */
+export const TAIL_LIMIT = 16 * 1024;
 /** Past its bound a stream may go on this many bytes more before the process tree is killed. */
 const FLOOD_ALLOWANCE = 4 * OUTPUT_LIMIT;
 /** After the main process exits, how long leftover writers may keep its pipes open. */
@@ -35,10 +37,15 @@ export interface ContainedResult extends ExecResult {
 class BoundedBuffer {
   private readonly chunks: Buffer[] = [];
   private kept = 0;
+  private last: Buffer = Buffer.alloc(0);
+  private total = 0;
   overflow = 0;
   constructor(private readonly limit: number) {}
 
   push(chunk: Buffer): void {
+    this.total += chunk.length;
+    this.last = Buffer.concat([this.last, chunk.subarray(Math.max(0, chunk.length - TAIL_LIMIT))]);
+    if (this.last.length > TAIL_LIMIT) this.last = this.last.subarray(this.last.length - TAIL_LIMIT);
     const room = this.limit - this.kept;
     if (room > 0) {
       const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
@@ -51,6 +58,14 @@ class BoundedBuffer {
   text(): string {
     const body = Buffer.concat(this.chunks).toString('utf8');
     return this.overflow > 0 ? `${body}\n[crossover: output cut after ${this.limit} bytes]\n` : body;
+  }
+
+  /** The last TAIL_LIMIT bytes, marked when earlier output was left out. */
+  tail(): string {
+    const text = this.last.toString('utf8');
+    return this.total > this.last.length
+      ? `[crossover: truncated, ${this.total - this.last.length} earlier bytes left out]\n${text}`
+      : text;
   }
 }
 
@@ -133,6 +148,7 @@ export async function runContained(command: ContainedCommand, run: ContainedRun)
     stderr: stderr.text() + spawnError,
     timedOut,
     truncated: stdout.overflow > 0 || stderr.overflow > 0,
+    tails: { stdout: stdout.tail(), stderr: stderr.tail() },
     cancelled,
     flooded,
   };

@@ -15,6 +15,7 @@ import { adapterFor } from '../agents/registry.js';
 import { agentSandboxNeeds } from '../agents/sandbox-needs.js';
 import { SKILL_HOMES } from '../agents/skill-homes.js';
 import { CrossoverError, errorReason } from '../contracts/errors.js';
+import { type Evidence, type EvidenceDiff, evidenceDigest } from '../contracts/evidence.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import { CONTEXT_CALL_LIMIT, type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/receipt.js';
 import type { LoadedTask } from '../corpus/load.js';
@@ -33,10 +34,13 @@ import type { AgentSlots } from './agent-slots.js';
 import { detectContamination } from './contamination.js';
 import { changedPaths, observedCalls, trialDiagnostics } from './diagnostics.js';
 import { agentEnvironment, DEFAULT_PATH, MARKER_VARIABLE } from './environment.js';
+import { evidenceRedaction, redactAll, trialEvidence } from './evidence.js';
+import { workspaceDiff } from './evidence-diff.js';
 import { GRADING_CAPACITY, inGradingSlot } from './grading-slots.js';
 import { type LoginLease, withLoginLease } from './login-lease.js';
 import { serverLauncher } from './mcp-launch.js';
 import { type McpProxy, startMcpProxy } from './mcp-proxy.js';
+import { OutputTails } from './output-tails.js';
 import type { ProcessMarker } from './process-tree.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
 import { createRunHome } from './run-home.js';
@@ -81,6 +85,8 @@ export interface TrialSpec {
   providerFailure?: string;
   /** a login directory (absolute) whose login file the agent leases for this trial; absent: API-key auth */
   authHome?: string;
+  /** keeps the trial's evidence: called once with it, and the receipt then names its digest; absent: none is built */
+  onEvidence?: (evidence: Evidence) => void;
 }
 
 /** In-tree index paths kept in an index directory, for one trial's workspace. */
@@ -104,6 +110,16 @@ function scrub(text: string, spec: TrialSpec, trialDir: string): string {
   ];
   const clean = places.reduce((out, [path, name]) => replacePath(out, path, name), text);
   return clean.length > MESSAGE_LIMIT ? `${clean.slice(0, MESSAGE_LIMIT - 1)}…` : clean;
+}
+
+function redactionInput(spec: TrialSpec, trialDir: string) {
+  return { trialDir, root: spec.root, taskDir: spec.task.dir, credentials: spec.credentials, host: process.env };
+}
+
+/** Evidence text as the evidence keeps it: no credential, no path of this machine. */
+function redactor(spec: TrialSpec, trialDir: string): (text: string) => string {
+  const redaction = evidenceRedaction(redactionInput(spec, trialDir));
+  return (text) => redactAll(text, redaction);
 }
 
 function networkFinding(spec: TrialSpec): Finding | null {
@@ -155,6 +171,8 @@ interface Prepared {
   setup: SetupOutputs | null;
   context: AgentRunContext;
   proxy: McpProxy;
+  /** the tails of what the agent's processes printed, recorded by the exec every adapter gets */
+  output: OutputTails;
   stop: () => void;
 }
 
@@ -221,7 +239,7 @@ async function prepare(
 }
 
 async function prepareAgent(
-  input: Omit<Prepared, 'context' | 'stop'> & {
+  input: Omit<Prepared, 'context' | 'stop' | 'output'> & {
     spec: TrialSpec;
     trialDir: string;
     marker: ProcessMarker;
@@ -261,7 +279,10 @@ async function prepareAgent(
       dest: join(workspace, output),
     })),
   };
-  const exec = agentExec({ sandbox, layout, agentDirs: [home, tmp], marker, deadline, signal: spec.signal });
+  const output = new OutputTails();
+  const exec = output.recording(
+    agentExec({ sandbox, layout, agentDirs: [home, tmp], marker, deadline, signal: spec.signal }),
+  );
   const context: AgentRunContext = {
     trialId: spec.trial.id,
     workspace,
@@ -279,7 +300,8 @@ async function prepareAgent(
     referenceDir: adapter.synthetic && spec.referenceAllowed ? join(spec.task.dir, 'reference') : null,
   };
   const { sandboxVersion, snapshot } = input;
-  return { adapter, sandboxVersion, snapshot, workspace, setup, context, proxy, stop: () => clearTimeout(timeout) };
+  const stop = () => clearTimeout(timeout);
+  return { adapter, sandboxVersion, snapshot, workspace, setup, context, proxy, output, stop };
 }
 
 async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): Promise<AgentRunResult> {
@@ -344,6 +366,8 @@ async function removeTrialDir(trialDir: string, spec: TrialSpec): Promise<Findin
 
 interface AfterAgent {
   modified: string[] | null;
+  /** the workspace against its starting tree, for the evidence; null when none is kept or it was not examined */
+  diff: EvidenceDiff | null;
   graded: GradeResult | null;
   contaminated: boolean;
   stale: boolean;
@@ -394,11 +418,22 @@ async function afterAgent(
   });
   const staleness = await staleIndexes(spec);
   const findings = [...contamination, ...staleness];
+  // Before grading: a repository task's hidden tests are copied into the workspace then.
+  const diff = spec.onEvidence
+    ? await workspaceDiff({
+        snapshot: prepared.snapshot,
+        shipped: shippedTree,
+        workspace: prepared.workspace,
+        scan,
+        redact: redactor(spec, trialDir),
+      })
+    : null;
   const outcome = await grade(spec, prepared.workspace, scan, trialDir, prepared.setup);
   if ('kind' in outcome) findings.push(outcome);
   else findings.push(...outcome.findings);
   return {
     modified,
+    diff,
     graded: 'kind' in outcome ? null : outcome,
     contaminated: contamination.length > 0,
     stale: staleness.length > 0,
@@ -421,7 +456,8 @@ async function guardedAfterAgent(
     return await afterAgent(spec, prepared, result, toolCalls, trialDir);
   } catch (error) {
     const detail = scrub(`the workspace could not be examined: ${(error as Error).message}`, spec, trialDir);
-    return { modified: null, graded: null, contaminated: false, stale: false, findings: [{ kind: 'grader', detail }] };
+    const findings: Finding[] = [{ kind: 'grader', detail }];
+    return { modified: null, diff: null, graded: null, contaminated: false, stale: false, findings };
   }
 }
 
@@ -543,7 +579,7 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
 
   const toolCalls = calls.builtin === null ? calls.context : [...calls.builtin, ...(calls.context ?? [])];
   const after: AfterAgent = cancelled
-    ? { modified: null, graded: null, contaminated: false, stale: false, findings: [] }
+    ? { modified: null, diff: null, graded: null, contaminated: false, stale: false, findings: [] }
     : await guardedAfterAgent(spec, prepared, result, toolCalls, trialDir);
   findings.push(...after.findings);
   const { modified, graded, contaminated, stale } = after;
@@ -560,7 +596,7 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
     agent: result.outcome,
     grade: graded?.status ?? null,
   });
-  return {
+  const body: ReceiptBody = {
     ...base,
     status,
     sandbox: { kind: spec.sandbox, version: prepared.sandboxVersion },
@@ -577,4 +613,17 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
     }),
     contextCalls: contextCalls.slice(0, CONTEXT_CALL_LIMIT),
   };
+  if (!spec.onEvidence) return body;
+  const evidence = trialEvidence({
+    body,
+    prompt: prepared.context.prompt,
+    transcript: result.transcript,
+    contextCalls,
+    diff: after.diff,
+    output: prepared.output.tails(),
+    durationsMs: graded?.durationsMs,
+    redaction: evidenceRedaction(redactionInput(spec, trialDir)),
+  });
+  spec.onEvidence(evidence);
+  return { ...body, evidence: evidenceDigest(evidence) };
 }

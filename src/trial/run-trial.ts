@@ -21,6 +21,7 @@ export interface RunTrialInput
         | 'providerFailure'
         | 'deadline'
         | 'authHome'
+        | 'onEvidence'
       >
     > {
   plan: Plan;
@@ -77,5 +78,6 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     ...(input.indexOverlays ? { indexOverlays: input.indexOverlays } : {}),
     ...(input.providerFailure ? { providerFailure: input.providerFailure } : {}),
     ...(input.authHome !== undefined ? { authHome: input.authHome } : {}),
+    ...(input.onEvidence ? { onEvidence: input.onEvidence } : {}),
   });
 }

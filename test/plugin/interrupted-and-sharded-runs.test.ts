@@ -1,7 +1,8 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyReceipts } from '../../src/receipts/store.js';
 import {
   outcomes,
   planDir,
@@ -154,6 +155,20 @@ describe('a run is the same however it is cut up', () => {
       expect(await receiptNames(dir)).toEqual(reference.trialIds);
       expect(await outcomes(dir)).toEqual(reference.outcomes);
       expect(await scorecardWithoutTiming(dir)).toEqual(reference.scorecard);
+
+      // Each trial's evidence travelled with its receipt through the blobs: every receipt names one, stored intact.
+      const verified = await verifyReceipts(join(dir, 'receipts'));
+      expect(verified.problems).toEqual([]);
+      expect(verified.verified).toEqual(reference.trialIds);
+      const named = await Promise.all(
+        reference.trialIds.map(
+          async (name) => JSON.parse(await readFile(join(dir, 'receipts', name), 'utf8')).evidence,
+        ),
+      );
+      expect(named.every((digest) => /^sha256:[0-9a-f]{64}$/.test(digest))).toBe(true);
+      expect((await readdir(join(dir, 'receipts', 'evidence'))).sort()).toEqual(
+        [...new Set(named.map((digest: string) => `${digest.slice(7)}.json`))].sort(),
+      );
     },
     RUN_TIMEOUT,
   );

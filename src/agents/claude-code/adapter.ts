@@ -88,7 +88,11 @@ export function claudeCodeAdapter(agent: ClaudeAgent, root: string): AgentAdapte
         stdin: context.prompt,
       });
       const transcript = parseClaudeTranscript(await readFile(transcriptFile, 'utf8').catch(() => ''));
-      return { ...claudeOutcome(exec, transcript.result), observation: transcript.observation };
+      return {
+        ...claudeOutcome(exec, transcript.result),
+        observation: transcript.observation,
+        transcript: { format: 'claude-stream-json', entries: transcript.entries },
+      };
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { TranscriptEntry } from '../../contracts/evidence.js';
 import type { AgentObservation, ToolCall } from '../adapter.js';
 import { count, jsonLines, mcpToolName, record, skillOfPath, uniqueSorted } from '../jsonl.js';
 
@@ -14,6 +15,8 @@ export interface ClaudeTranscript {
   observation: AgentObservation;
   /** null when the run printed no result event (it crashed or was killed) */
   result: ClaudeResult | null;
+  /** messages, tool calls and tool results in order, their texts whole */
+  entries: TranscriptEntry[];
 }
 
 const INSPECTING_TOOLS: Record<string, string> = { Read: 'file_path', Grep: 'path', NotebookRead: 'notebook_path' };
@@ -78,6 +81,33 @@ function costOf(result: Record<string, unknown> | null, tokensKnown: boolean): n
   return count(result.total_cost_usd);
 }
 
+/** A tool result's content as text: a string, or the text blocks of an array. */
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map(record)
+    .map((block) => (typeof block.text === 'string' ? block.text : ''))
+    .join('\n');
+}
+
+/** The steps one assistant or user event adds: its text, its tool calls, the tool results it carries. */
+function entriesOf(event: Record<string, unknown>): TranscriptEntry[] {
+  const role = event.type === 'assistant' ? 'assistant' : 'user';
+  const content = record(event.message).content;
+  if (typeof content === 'string') return content === '' ? [] : [{ kind: 'message', role, text: content }];
+  const entries: TranscriptEntry[] = [];
+  for (const block of Array.isArray(content) ? content.map(record) : []) {
+    if (block.type === 'text' && typeof block.text === 'string' && block.text !== '')
+      entries.push({ kind: 'message', role, text: block.text });
+    else if (block.type === 'tool_use' && typeof block.name === 'string')
+      entries.push({ kind: 'tool-call', tool: block.name.slice(0, 200), input: JSON.stringify(block.input ?? {}) });
+    else if (block.type === 'tool_result')
+      entries.push({ kind: 'tool-result', error: block.is_error === true, text: resultText(block.content) });
+  }
+  return entries;
+}
+
 /**
  * Reads a Claude Code `--output-format stream-json --verbose` transcript: every tool call by name
  * (MCP calls marked as context-tool calls), files inspected and modified from tool inputs, tokens
@@ -92,8 +122,10 @@ export function parseClaudeTranscript(text: string): ClaudeTranscript {
   let result: Record<string, unknown> | null = null;
   let skillsAvailable: string[] | null = null;
   const skillsUsed: string[] = [];
+  const entries: TranscriptEntry[] = [];
   for (const event of jsonLines(text)) {
     if (event.type === 'result') result = event;
+    if (event.type === 'assistant' || event.type === 'user') entries.push(...entriesOf(event));
     if (event.type === 'system' && event.subtype === 'init' && Array.isArray(event.skills))
       skillsAvailable = uniqueSorted(event.skills.filter((name): name is string => typeof name === 'string'));
     if (event.type !== 'assistant') continue;
@@ -126,5 +158,6 @@ export function parseClaudeTranscript(text: string): ClaudeTranscript {
       skillsUsed: uniqueSorted(skillsUsed),
     },
     result: result === null ? null : resultOf(result),
+    entries,
   };
 }

@@ -82,6 +82,7 @@ export function codexAdapter(agent: CodexAgent, root: string): AgentAdapter {
       return {
         ...codexOutcome(exec, events.end),
         observation: rollout === null ? events.observation : parseCodexRollout(rollout),
+        transcript: { format: 'codex-events', entries: events.entries },
       };
     },
   };

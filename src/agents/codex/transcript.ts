@@ -1,3 +1,4 @@
+import type { TranscriptEntry } from '../../contracts/evidence.js';
 import type { AgentObservation, ToolCall } from '../adapter.js';
 import { count, jsonLines, mcpToolName, record, skillOfPath, uniqueSorted } from '../jsonl.js';
 
@@ -11,6 +12,8 @@ export interface CodexEnd {
 export interface CodexEvents {
   observation: AgentObservation;
   end: CodexEnd;
+  /** messages, tool calls and their results in order, their texts whole */
+  entries: TranscriptEntry[];
 }
 
 const PATCH_HEADER = /^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm;
@@ -44,6 +47,29 @@ function eventsToolCall(item: Record<string, unknown>): ToolCall | null {
   }
 }
 
+/** The steps one completed item shows: the agent's message, or a call and what it gave back. */
+function itemEntries(item: Record<string, unknown>): TranscriptEntry[] {
+  const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
+  switch (item.type) {
+    case 'agent_message':
+      return [{ kind: 'message', role: 'assistant', text: text(item.text) }];
+    case 'command_execution':
+      return [
+        { kind: 'tool-call', tool: 'exec_command', input: JSON.stringify({ command: item.command ?? null }) },
+        { kind: 'tool-result', error: item.exit_code !== 0, text: text(item.aggregated_output ?? '') },
+      ];
+    case 'file_change':
+      return [{ kind: 'tool-call', tool: 'apply_patch', input: JSON.stringify({ changes: item.changes ?? [] }) }];
+    case 'mcp_tool_call':
+      return [
+        { kind: 'tool-call', tool: text(item.tool).slice(0, 200), input: JSON.stringify(item.arguments ?? {}) },
+        { kind: 'tool-result', error: item.error != null, text: text(item.result ?? item.error ?? '') },
+      ];
+    default:
+      return [];
+  }
+}
+
 /**
  * Reads `codex exec --json` events: how the run ended, and the calls the stream shows. The stream
  * omits some calls (failed sandboxed commands, unsupported and tool_search calls) and never names
@@ -56,6 +82,7 @@ export function parseCodexEvents(text: string): CodexEvents {
   let input = 0;
   let output = 0;
   const end: CodexEnd = { completed: false, failure: null };
+  const entries: TranscriptEntry[] = [];
   for (const event of jsonLines(text)) {
     if (event.type === 'turn.completed') {
       end.completed = true;
@@ -70,6 +97,7 @@ export function parseCodexEvents(text: string): CodexEvents {
     const item = record(event.item);
     const call = eventsToolCall(item);
     if (call !== null) toolCalls.push(call);
+    entries.push(...itemEntries(item));
     if (item.type === 'file_change' && Array.isArray(item.changes)) {
       for (const change of item.changes.map(record)) if (typeof change.path === 'string') modified.push(change.path);
     }
@@ -87,6 +115,7 @@ export function parseCodexEvents(text: string): CodexEvents {
       skillsUsed: null,
     },
     end,
+    entries,
   };
 }
 
