@@ -43,6 +43,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'Verify stored receipts: recompute every digest, report tampered or corrupt files (exit 1)',
     load: async () => (await import('./receipts.js')).receiptsCommand,
   },
+  show: {
+    summary: "Show one trial's story from its receipt and evidence: prompt digest, tool calls, diff, checks",
+    load: async () => (await import('./show.js')).showCommand,
+  },
   score: {
     summary: 'Score a plan from its receipts: writes scorecard.json, .md and .html (runs nothing, no network)',
     load: async () => (await import('./score.js')).scoreCommand,
