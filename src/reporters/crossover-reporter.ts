@@ -102,7 +102,7 @@ export default class CrossoverReporter implements Reporter {
       const plan = await readArtifact(join(planDir, 'plan.json'), PlanSchema);
       const receipts = await readReceipts(seen.receiptsDir, seen.planId);
       const scorecard = buildScorecard({ plan, planId: seen.planId, receipts });
-      const files = await writeScorecard(planDir, scorecard);
+      const files = await writeScorecard(planDir, scorecard, { plan, receipts, receiptsDir: seen.receiptsDir });
       this.scorecards.push(files.json);
       this.log(
         summarizeRun({

@@ -29,6 +29,7 @@ import {
   VERDICT_MEANINGS,
   wilsonText,
 } from './scorecard-text.js';
+import { trialPageHref } from './trial-page-path.js';
 
 const VERDICT_COLORS: Record<Verdict, string> = {
   better: '#1a7f37',
@@ -42,7 +43,7 @@ const VERDICT_COLORS: Record<Verdict, string> = {
 };
 const AA_COLOR = '#6b7280';
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -57,7 +58,7 @@ function num(text: string): string {
 }
 
 /** Print-friendly, system fonts only: nothing is fetched. */
-const STYLE = `
+export const STYLE = `
 :root { --ink: #1f2328; --muted: #59636e; --rule: #d0d7de; --paper: #ffffff; --accent: #0b4f8a; }
 * { box-sizing: border-box; }
 body { margin: 0; background: #f6f5f1; color: var(--ink); font: 16px/1.5 Charter, "Bitstream Charter", "Sitka Text", Cambria, Georgia, serif; }
@@ -94,6 +95,7 @@ ul.gaps li { margin: .2rem 0; }
 table.matrix { font-size: .8rem; width: auto; min-width: 60%; }
 table.matrix td.cell { text-align: center; min-width: 5.5rem; font-variant-numeric: tabular-nums; }
 table.matrix td.gap { outline: 2px dashed #bc4c00; outline-offset: -3px; }
+table.matrix td.cell a { color: inherit; font-size: .72rem; margin: 0 .15rem; }
 .legend { display: flex; align-items: center; gap: .5rem; font-size: .8rem; color: var(--muted); }
 .legend .ramp { width: 140px; height: 10px; background: linear-gradient(90deg, rgb(247,251,255), rgb(8,81,156)); border: 1px solid var(--rule); }
 footer { margin-top: 2.5rem; padding-top: .75rem; border-top: 1px solid var(--rule); color: var(--muted); font-size: .8rem; }
@@ -364,13 +366,20 @@ function rateColor(rate: number | null): string {
   return `background:rgb(${mix(247, 8)},${mix(251, 81)},${mix(255, 156)});color:${rate >= 0.55 ? '#fff' : '#1f2328'}`;
 }
 
+/** One link per repeat of a (task, arm) cell, to the page of that trial. */
+function repeatLinks(scorecard: Scorecard, taskId: string, arm: string): string {
+  return Array.from({ length: scorecard.repeats }, (_, index) => index + 1)
+    .map((repeat) => `<a href="${escapeHtml(trialPageHref(taskId, arm, repeat))}">#${repeat}</a>`)
+    .join('');
+}
+
 function matrixTable(scorecard: Scorecard): string {
   const rows = scorecard.matrix.map(
     (row) =>
       `<tr><th scope="row"><code>${escapeHtml(row.taskId)}</code></th><td>${escapeHtml(row.category)}</td><td>${escapeHtml(row.surface)}</td>${row.cells
         .map((c) => {
           const gap = c.invalid > 0 || c.missing > 0;
-          return `<td class="cell${gap ? ' gap' : ''}" data-arm="${escapeHtml(c.arm)}" style="${rateColor(c.rate)}">${escapeHtml(cellText(c))}</td>`;
+          return `<td class="cell${gap ? ' gap' : ''}" data-arm="${escapeHtml(c.arm)}" style="${rateColor(c.rate)}">${escapeHtml(cellText(c))}<br>${repeatLinks(scorecard, row.taskId, c.arm)}</td>`;
         })
         .join('')}</tr>`,
   );
@@ -441,7 +450,7 @@ export function renderHtml(scorecard: Scorecard): string {
     `<section id="gaps"><h2>6. Evidence gaps</h2>${gapList(scorecard)}</section>`,
     `<section id="feasibility"><h2>7. Feasibility</h2><p class="note">Whether the run itself worked; stage 2 needs a stage-1 scorecard that passed every gate.</p>${feasibilityTable(scorecard)}</section>`,
     `<section id="matrix"><h2>8. Outcomes by task</h2><figure>${matrixTable(scorecard)}`,
-    `<figcaption><b>Figure 2.</b> Successes over valid repeats per task and arm; colour is the task's success rate. Dashed outline: a missing or invalid trial.</figcaption>`,
+    `<figcaption><b>Figure 2.</b> Successes over valid repeats per task and arm; colour is the task's success rate. Dashed outline: a missing or invalid trial. Each #n opens that repeat's trial: its transcript, tool calls, diff and checks.</figcaption>`,
     '<div class="legend">0<span class="ramp"></span>1 success rate</div></figure></section>',
     `<footer>Computed by Crossover from the plan and its receipts only (schema ${escapeHtml(scorecard.schema)}). Verdicts rest on hidden executable checks alone.</footer>`,
     '</main></body></html>',

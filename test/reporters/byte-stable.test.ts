@@ -1,9 +1,10 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showcaseRun } from '../../fixtures/score/showcase.js';
 import { main } from '../../src/cli/main.js';
 import { prettyJson } from '../../src/contracts/canonical.js';
+import { TRIAL_PAGES_DIR } from '../../src/reporters/trial-page-path.js';
 import { SCORECARD_FILES } from '../../src/reporters/write-scorecard.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -18,6 +19,11 @@ async function scoreInto(root: string, receiptsDir: string, out: string): Promis
   expect(code).toBe(0);
   const files: Record<string, string> = {};
   for (const name of Object.values(SCORECARD_FILES)) files[name] = await readFile(join(root, out, name), 'utf8');
+  // The trial pages the HTML matrix links to: one per scheduled trial.
+  const pages = (await readdir(join(root, out, TRIAL_PAGES_DIR), { recursive: true })).filter((name) =>
+    name.endsWith('.html'),
+  );
+  for (const name of pages.sort()) files[name] = await readFile(join(root, out, TRIAL_PAGES_DIR, name), 'utf8');
   return files;
 }
 
@@ -44,6 +50,7 @@ describe('scorecards are byte-stable', () => {
     vi.setSystemTime(new Date('2032-06-15T12:34:56Z'));
     const second = await scoreInto(root, 'receipts-b', 'second');
     expect(second).toEqual(first);
+    expect(Object.keys(first).length).toBe(Object.keys(SCORECARD_FILES).length + plan.schedule.trials.length);
     for (const text of Object.values(first)) {
       expect(text).not.toContain(root);
       expect(text).not.toMatch(/20(31|32)-/);

@@ -42,7 +42,7 @@ export const scoreCommand: Command = {
         `${relative(io.cwd, receiptsDir) || '.'}: holds no receipts of plan ${planId}; nothing to score (run the plan first)`,
       );
     const scorecard = buildScorecard({ plan, planId, receipts });
-    const files = await writeScorecard(outDir, scorecard);
+    const files = await writeScorecard(outDir, scorecard, { plan, receipts, receiptsDir });
     const lines = [
       ...[files.json, files.markdown, files.html].map((path) => relative(io.cwd, path)),
       ...(scorecard.comparisons.length === 0
