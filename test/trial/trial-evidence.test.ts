@@ -1,7 +1,8 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { Agent } from '../../src/contracts/agent.js';
 import { digestOf } from '../../src/contracts/canonical.js';
@@ -9,8 +10,10 @@ import { EVIDENCE_LIMITS, type Evidence, TRUNCATED_MARK } from '../../src/contra
 import type { PlannedArm } from '../../src/contracts/plan.js';
 import { sealReceipt } from '../../src/contracts/receipt.js';
 import { loadTask } from '../../src/corpus/load.js';
+import { BrowserSession } from '../../src/grading/browser-session.js';
 import { evidenceFile, writeEvidence } from '../../src/receipts/evidence-store.js';
 import { writeReceipt } from '../../src/receipts/store.js';
+import { renderTrialPage } from '../../src/reporters/trial-page.js';
 import { executeTrial } from '../../src/trial/execute.js';
 import { tempDir } from '../helpers/temp.js';
 import { trialSpec } from '../helpers/trial-spec.js';
@@ -23,6 +26,9 @@ const CANARY = 'sk-canary-5f1c9a0e7d3b42e8a6c1';
 afterEach(() => {
   delete process.env[CANARY_NAME];
 });
+
+const session = new BrowserSession();
+afterAll(() => session.close());
 
 function commandArm(mode: string): PlannedArm {
   const spec: Agent = {
@@ -120,6 +126,42 @@ describe('the evidence a failed trial keeps', () => {
     expect(out).toContain('regression check slices-pages: pass');
     expect(out).not.toContain(CANARY);
     for (const path of machinePaths(root)) expect(out).not.toContain(path);
+  });
+
+  it('the HTML trial page, opened in headless Chromium, shows the diff and the failing check, fetches nothing, and holds no credential or path', async () => {
+    const { root, receipt, evidence } = await trial('wrong-fix');
+    const html = renderTrialPage(receipt.trial, receipt, evidence, null);
+    expect(html).not.toContain(CANARY);
+    for (const path of machinePaths(root)) expect(html).not.toContain(path);
+    const file = join(root, 'trial.html');
+    await writeFile(file, html);
+
+    const launched = await session.browser();
+    if (!('browser' in launched)) throw new Error(launched.reason);
+    const context = await launched.browser.newContext();
+    const fetched: string[] = [];
+    await context.route(
+      (url) => url.protocol !== 'file:',
+      (route) => {
+        fetched.push(route.request().url());
+        return route.abort();
+      },
+    );
+    try {
+      const page = await context.newPage();
+      await page.goto(pathToFileURL(file).href);
+      const text = await page.locator('body').innerText();
+      expect(text).toContain('valid-node / baseline #1: failed');
+      expect(text).toContain('+  return Math.round(total / perPage);');
+      expect(await page.locator('pre.diff .del').first().innerText()).toBe('-  return Math.floor(total / perPage);');
+      expect(await page.locator('tr.failed').first().innerText()).toContain('required check partial-last-page: fail');
+      expect(text).toContain('11 items at 5 a page fill <expected> pages');
+      expect(text).not.toContain(CANARY);
+      for (const path of machinePaths(root)) expect(text).not.toContain(path);
+      expect(fetched).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   it('an agent that prints 50 MB keeps a bounded tail, its cut marked', async () => {
