@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CrossoverError } from '../../contracts/errors.js';
 import { type ReceiptVerification, verifyReceipts } from '../../receipts/store.js';
+import { terminalSafe } from '../../reporters/terminal-text.js';
 import type { CliIo, Command } from '../command.js';
-import { terminalSafe } from '../terminal-text.js';
 
 const USAGE = 'receipts verify <dir> [--json]';
 

@@ -6,6 +6,7 @@ import { chooseReattempts, crossover } from '../../plugin/plugin.js';
 import { type PreparedRun, prepareRun } from '../../plugin/prepare.js';
 import type { ReattemptSelection } from '../../receipts/attempts.js';
 import CrossoverReporter from '../../reporters/crossover-reporter.js';
+import ProgressReporter from '../../reporters/progress.js';
 import type { CliIo, Command } from '../command.js';
 
 /**
@@ -13,7 +14,7 @@ import type { CliIo, Command } from '../command.js';
  * the trials did; an infrastructure error, a drifted or a blocked plan does not.
  */
 export const runCommand: Command = {
-  usage: 'run <experiment.ts> [--plan <plan.json>] [--concurrency <n>] [--auth-home <dir>] [--reattempt]',
+  usage: 'run <experiment.ts> [--plan <plan.json>] [--concurrency <n>] [--auth-home <dir>] [--reattempt] [--verbose]',
   async run(argv, io) {
     const { positionals, values } = parseArgs({
       args: argv,
@@ -23,6 +24,7 @@ export const runCommand: Command = {
         concurrency: { type: 'string' },
         'auth-home': { type: 'string' },
         reattempt: { type: 'boolean' },
+        verbose: { type: 'boolean', default: false },
       },
     });
     const [experiment] = positionals;
@@ -48,7 +50,12 @@ export const runCommand: Command = {
       // Chosen under the lock, from the receipts as they are now: no other run adds any meanwhile.
       const reattempts = await chooseReattempts(prepared, values.reattempt ?? false);
       for (const note of reattempts.notes) io.out(`crossover: ${note}\n`);
-      return await runVitest(io, experimentFile, prepared, { runLockToken: lock.token, reattempts, concurrency });
+      return await runVitest(io, experimentFile, prepared, {
+        runLockToken: lock.token,
+        reattempts,
+        concurrency,
+        verbose: values.verbose,
+      });
     } finally {
       await lock.release();
     }
@@ -59,11 +66,13 @@ async function runVitest(
   io: CliIo,
   experimentFile: string,
   prepared: PreparedRun,
-  run: { runLockToken: string; reattempts: ReattemptSelection; concurrency: number | undefined },
+  run: { runLockToken: string; reattempts: ReattemptSelection; concurrency: number | undefined; verbose: boolean },
 ): Promise<number> {
   // Vitest loads only for this command, so every other command starts fast.
   const { startVitest } = await import('vitest/node');
   const reporter = new CrossoverReporter();
+  // Vitest's own view dumps every failed trial's assertions and stack: only when asked for.
+  const view = run.verbose ? 'default' : new ProgressReporter(prepared.plan.schedule.trials.length);
   const plugin = crossover({
     experiment: experimentFile,
     prepared,
@@ -74,7 +83,7 @@ async function runVitest(
   const vitest = await startVitest(
     'test',
     [],
-    { config: false, root: io.cwd, run: true, watch: false, reporters: ['default', reporter] },
+    { config: false, root: io.cwd, run: true, watch: false, reporters: [view, reporter] },
     { plugins: [plugin] },
   );
   const unhandled = vitest.state.getUnhandledErrors().length;

@@ -8,9 +8,9 @@ import { pathDigest } from '../../io/file-digest.js';
 import { checkLoginHome } from '../../io/login-home.js';
 import { rootRelative } from '../../io/paths.js';
 import { writeReceipt } from '../../receipts/store.js';
+import { terminalSafe, terminalSafeJson } from '../../reporters/terminal-text.js';
 import { runAdHocTrial } from '../../trial/ad-hoc.js';
 import type { CliIo, Command } from '../command.js';
-import { terminalSafe, terminalSafeJson } from '../terminal-text.js';
 
 const USAGE =
   "trial <taskDir> --agent '<shell command>' [--sandbox bubblewrap|none] [--timeout <s>] [--agent-dir <dir>]... [--loopback] [--auth-home <dir>] [--receipts <dir>] [--json]";
