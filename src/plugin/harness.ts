@@ -11,6 +11,7 @@ import { loadTask } from '../corpus/load.js';
 import { BrowserSession } from '../grading/browser-session.js';
 import { readArtifact } from '../io/json.js';
 import { renderPrompt } from '../plan/prompt.js';
+import { readReceipt } from '../receipts/read.js';
 import { receiptFile } from '../receipts/store.js';
 import type { TrialMeta } from '../reporters/trial-meta.js';
 import { armIsIneligible } from '../score/outcomes.js';
@@ -59,7 +60,7 @@ function trialMeta(context: RunContext, trial: ScheduledTrial, arm: PlannedArm):
   const excluded = ineligibleReason(arm);
   if (excluded !== null) meta.excluded = `never run: ${excluded}`;
   else if (meta.attempt === 1 && existsSync(receiptFile(receiptsDir, trial.id)))
-    meta.resumed = 'its receipt already exists: skipped, not run twice';
+    meta.resumed = 'its receipt already exists: replayed, not run twice';
   return meta;
 }
 
@@ -92,8 +93,24 @@ function assertChecks(context: TestContext, receipt: Receipt): void {
 }
 
 /**
+ * A trial whose receipt exists is not run again: its recorded checks become the test's assertions
+ * and its diagnostics the annotations, so Vitest shows the whole experiment, not only this session.
+ * The receipt is read as the scorecard reads it (schema and digest); it is not handed to the
+ * reporter, which writes only new receipts and counts this one resumed.
+ */
+async function replayReceipt(context: TestContext, meta: TrialMeta): Promise<void> {
+  const file = receiptFile(meta.receiptsDir, meta.trialId, meta.attempt);
+  const receipt = await readReceipt(file, meta.planId);
+  if (receipt.trial.id !== meta.trialId)
+    throw new CrossoverError('conflict', `${file}: holds the receipt of trial ${receipt.trial.id}`);
+  await context.annotate(`resumed: ${meta.resumed}`, 'crossover:resumed');
+  await annotateReceipt(context, receipt);
+  assertChecks(context, receipt);
+}
+
+/**
  * Declares every scheduled trial of one task, in schedule order, as one test `<arm> #<repeat>`: the
- * test runs (or, resumed, reports) the trial's latest attempt, so a re-attempt reruns the same test.
+ * test runs (or, resumed, replays) the trial's latest attempt, so a re-attempt reruns the same test.
  * The receipt travels in the test's meta, so the reporter writes it, also when sharded runs are merged.
  */
 export async function declareTrials(taskId: string): Promise<void> {
@@ -120,8 +137,9 @@ export async function declareTrials(taskId: string): Promise<void> {
       test(`${trial.arm} #${trial.repeat}`, {
         meta: { crossover: meta },
         retry: 0,
-        skip: meta.resumed !== undefined || meta.excluded !== undefined,
+        skip: meta.excluded !== undefined,
       }, async (testContext) => {
+        if (meta.resumed !== undefined) return replayReceipt(testContext, meta);
         const workspace = trialWorkspace(trialDirectory(context.root, meta.planId, trial.id));
         // A provider that cannot be launched (its index fails to build) makes the trial setup-failed, not a crash.
         const launch = await providerLaunch(arm, context, task, workspace).catch((error: unknown) => ({

@@ -19,7 +19,8 @@ async function listReceiptFiles(dir: string): Promise<string[]> {
     .map((entry) => join(dir, entry.name));
 }
 
-async function readReceipt(path: string, planId: string | undefined): Promise<Receipt> {
+/** One receipt file, validated and digest-verified; with `planId`, one of another plan is refused. */
+export async function readReceipt(path: string, planId: string | undefined): Promise<Receipt> {
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new CrossoverError('not-found', `${path}: cannot read (${error.code ?? error.message})`);
   });

@@ -47,7 +47,8 @@ export default class CrossoverReporter implements Reporter {
     this.plans.set(trial.planId, { planId: trial.planId, receiptsDir: trial.receiptsDir });
     const state = testCase.result().state;
     if (!meta.crossoverReceipt) {
-      if (state === 'skipped' && trial.resumed) this.resumed += 1;
+      // A replayed trial passes or fails as its receipt did; its receipt is already stored.
+      if (trial.resumed) this.resumed += 1;
       else if (state !== 'skipped')
         this.problems.push(`${trial.taskId} ${trial.arm} #${trial.repeat}: ended ${state} without a receipt`);
       return;

@@ -14,7 +14,7 @@ export interface TrialMeta {
   receiptsDir: string;
   /** which attempt at the scheduled trial this test runs or reports: 2 on for a preregistered re-attempt */
   attempt: number;
-  /** set when the trial was skipped because its receipt already exists */
+  /** set when the trial's receipt already exists: its test replays the receipt instead of running it */
   resumed?: string;
   /** set when the trial is never run because its arm's provider is ineligible (excluded or blocked) */
   excluded?: string;
