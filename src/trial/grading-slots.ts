@@ -50,7 +50,7 @@ function claim(slot: string): boolean {
   }
 }
 
-async function acquire(dir: string, capacity: number): Promise<string> {
+async function poll(dir: string, capacity: number): Promise<string> {
   await mkdir(dir, { recursive: true });
   for (;;) {
     for (let index = 0; index < capacity; index += 1) {
@@ -58,6 +58,31 @@ async function acquire(dir: string, capacity: number): Promise<string> {
       if (claim(slot)) return slot;
     }
     await delay(POLL_MS);
+  }
+}
+
+/**
+ * This process's gradings waiting on a slot directory, as a chain: each waits for the one before
+ * it to have a slot, so only the first polls. Dozens of trials of one worker waiting together
+ * otherwise each polled every slot file every POLL_MS, a core's worth of CPU taken from the
+ * gradings they wait for. First come, first served within the process, as before.
+ */
+const waiting = new Map<string, Promise<void>>();
+
+async function acquire(dir: string, capacity: number): Promise<string> {
+  const before = waiting.get(dir) ?? Promise.resolve();
+  let done = (): void => undefined;
+  const turn = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const mine = before.then(() => turn);
+  waiting.set(dir, mine);
+  await before;
+  try {
+    return await poll(dir, capacity);
+  } finally {
+    done();
+    if (waiting.get(dir) === mine) waiting.delete(dir);
   }
 }
 
