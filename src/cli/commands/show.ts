@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import { CrossoverError } from '../../contracts/errors.js';
 import { readEvidence } from '../../receipts/evidence-store.js';
 import { findTrial, parseTrialSelector } from '../../receipts/find-trial.js';
+import { terminalSafe, terminalSafeJson } from '../../reporters/terminal-text.js';
 import { storyText, trialStory } from '../../reporters/trial-story.js';
 import type { Command } from '../command.js';
-import { terminalSafe, terminalSafeJson } from '../terminal-text.js';
 
 const USAGE = 'show <trial id | task/arm#repeat> [--receipts <dir>] [--json]';
 
