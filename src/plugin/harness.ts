@@ -18,6 +18,7 @@ import { armIsIneligible } from '../score/outcomes.js';
 import { AgentSlots } from '../trial/agent-slots.js';
 import { runTrial } from '../trial/run-trial.js';
 import { trialDirectory } from '../trial/workspace.js';
+import { annotateEvidence } from './evidence-annotations.js';
 import { providerLaunch, trialWorkspace } from './provider-launch.js';
 import { RUN_CONTEXT_KEY, type RunContext } from './run-context.js';
 
@@ -175,6 +176,7 @@ export async function declareTrials(taskId: string): Promise<void> {
         testContext.task.meta.crossoverReceipt = receipt;
         if (evidence) testContext.task.meta.crossoverEvidence = evidence;
         await annotateReceipt(testContext, receipt);
+        if (evidence) await annotateEvidence(testContext, receipt, evidence);
         assertChecks(testContext, receipt);
       });
     }

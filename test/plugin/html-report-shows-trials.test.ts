@@ -102,6 +102,9 @@ it("Vitest's static HTML report of a run shows a failed trial with one assertion
     expect(text).toContain(`status failed; ${failed.checks.length} checks ran`);
     expect(text).toContain('crossover:diagnostics');
     expect(text).toMatch(/toolCalls=\d+ contextToolCalls=\d+/);
+    // The trial's evidence is attached: the diff annotation and the evidence story.
+    expect(text).toContain('crossover:diff');
+    expect(text).toContain('crossover:evidence');
 
     const out = join(REPO, 'test-results/plugin');
     await mkdir(out, { recursive: true });
