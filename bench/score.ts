@@ -98,6 +98,7 @@ function benchPlan(tasks: number): Plan {
     egress: { hosts: [] },
     credentials: [],
     auth: { mode: 'api-key' },
+    reproducibility: null,
     synthetic: false,
     stage1Scorecard: null,
     approval: { required: false, reasons: [] },

@@ -203,6 +203,19 @@ export const ExperimentSchema = z
       .default([])
       .describe('Environment variables the agent needs, by name; values never enter an artifact.'),
     sandbox: SandboxKindSchema.default('bubblewrap'),
+    reproducibility: z
+      .object({
+        tasksPerArm: z
+          .number()
+          .int()
+          .positive()
+          .describe("Tasks of every arm whose first repeat is run a second time, chosen by the plan's seed."),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'Preregistered reproducibility subset: re-runs from the same bytes in fresh workspaces, compared with the first run and never counted in the comparison.',
+      ),
     authHome: z
       .string()
       .min(1)

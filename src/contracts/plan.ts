@@ -256,6 +256,26 @@ export const PlanSchema = z
       .strict()
       .describe('Network the run needs.'),
     credentials: z.array(EnvNameSchema).describe('Names only; never values.'),
+    reproducibility: z
+      .object({
+        tasksPerArm: z.number().int().positive().describe('Tasks of every arm re-run, as preregistered.'),
+        reruns: z
+          .array(
+            z
+              .object({
+                of: z
+                  .string()
+                  .regex(/^[0-9a-f]{24}$/)
+                  .describe('The scheduled trial this one repeats from the same bytes.'),
+                trial: ScheduledTrialSchema.describe('The re-run: its own id, the same task, arm and repeat.'),
+              })
+              .strict(),
+          )
+          .describe('Every re-run, in schedule order of the trial it repeats; never part of the schedule.'),
+      })
+      .strict()
+      .nullable()
+      .describe('The preregistered reproducibility subset; null: none.'),
     auth: z
       .object({
         mode: z

@@ -59,6 +59,42 @@ export const FindingSchema = z
 
 const Count = z.number().int().nonnegative().nullable();
 
+/** `@@ -3,2 +3,4 @@`: one changed region of a file, old and new 1-based start and line count. */
+export const HunkHeaderSchema = z
+  .string()
+  .regex(/^@@ -\d+,\d+ \+\d+,\d+ @@$/, 'expected a hunk header such as "@@ -3,2 +3,4 @@"')
+  .describe('A hunk: its old and new start line and length, as a unified-diff header without context.');
+
+/** At most this many changed files are listed in a receipt. */
+export const CHANGED_FILE_LIMIT = 200;
+
+export const ChangesSchema = z
+  .object({
+    files: z
+      .array(
+        z
+          .object({
+            path: z.string().min(1).describe('Workspace-relative path of the changed entry.'),
+            added: Count.describe(
+              'Lines of the new text not in the old (as a multiset); null for binary or large files, links, deletions of such.',
+            ),
+            removed: Count.describe('Lines of the old text not in the new (as a multiset); null where added is.'),
+            hunks: z
+              .array(HunkHeaderSchema)
+              .max(100)
+              .describe(
+                'Each changed region as a context-free unified-diff header, in order (the first 100); empty where added is null.',
+              ),
+          })
+          .strict(),
+      )
+      .max(CHANGED_FILE_LIMIT)
+      .describe('Changed entries, sorted by path (the first 200).'),
+    omitted: z.number().int().nonnegative().describe('Changed entries left out past the bound.'),
+  })
+  .strict()
+  .describe('What the agent changed in the workspace, compared by the reproducibility subset.');
+
 /** At most this many context-tool calls are listed in a receipt; the evidence keeps them all. */
 export const CONTEXT_CALL_LIMIT = 500;
 
@@ -158,6 +194,9 @@ export const ReceiptBodySchema = z
     checksRun: z.number().int().nonnegative().describe('Checks that ran to a result; zero is never a pass.'),
     findings: z.array(FindingSchema).describe('Findings, in the order they were made.'),
     diagnostics: DiagnosticsSchema,
+    changes: ChangesSchema.optional().describe(
+      'The files the agent changed with their line counts; absent when the workspace was not examined, and in receipts from before it.',
+    ),
     contextCalls: z
       .array(ContextCallSchema)
       .max(CONTEXT_CALL_LIMIT)

@@ -366,6 +366,50 @@ export const ShareSchema = z
   })
   .strict();
 
+export const ReproducibilityRowSchema = z
+  .object({
+    arm: IdSchema.describe('The arm.'),
+    taskId: IdSchema.describe('The task.'),
+    first: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/)
+      .describe('The scheduled trial.'),
+    second: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/)
+      .describe('Its re-run.'),
+    compared: z.boolean().describe('Both runs have a receipt that examined the workspace; false: not compared.'),
+    outcome: z.boolean().nullable().describe('Both runs ended with the same status; null when not compared.'),
+    files: z.boolean().nullable().describe('Both runs changed the same set of files; null when not compared.'),
+    lines: z
+      .boolean()
+      .nullable()
+      .describe('Both runs changed the same line counts in every file; null when not compared.'),
+    matched: z.boolean().nullable().describe('Outcome, files and line counts all matched; null when not compared.'),
+  })
+  .strict()
+  .describe('One re-run against the trial it repeats.');
+
+export const ReproducibilitySchema = z
+  .object({
+    rows: z.array(ReproducibilityRowSchema).describe('Per arm and task, in plan order of the arms and tasks.'),
+    arms: z
+      .array(
+        z
+          .object({
+            arm: IdSchema.describe('The arm, in plan order.'),
+            matched: ShareSchema.describe('Over compared re-runs of the arm: outcome, files and line counts matched.'),
+          })
+          .strict(),
+      )
+      .describe('The share that matched, per arm.'),
+    matched: ShareSchema.describe('Over every compared re-run.'),
+  })
+  .strict()
+  .describe(
+    'Measured reproducibility of the preregistered subset: diagnostics only; re-runs never enter the comparison.',
+  );
+
 export const SkillSelectionSchema = z
   .object({
     arm: IdSchema.describe('The arm, in plan order.'),
@@ -444,6 +488,9 @@ export const ScorecardSchema = z
       .describe(
         'Diagnostics only, never part of a verdict: per arm, how often the preregistered skill was used and an unneeded one was; empty when no task preregisters a skill.',
       ),
+    reproducibility: ReproducibilitySchema.nullable().describe(
+      'null: the plan preregistered no reproducibility subset.',
+    ),
     method: z
       .object({
         operating: OperatingCharacteristicsSchema.nullable().describe(
@@ -461,6 +508,7 @@ export const ScorecardSchema = z
 
 export type Scorecard = z.infer<typeof ScorecardSchema>;
 export type SkillSelection = z.infer<typeof SkillSelectionSchema>;
+export type Reproducibility = z.infer<typeof ReproducibilitySchema>;
 export type Share = z.infer<typeof ShareSchema>;
 export type Feasibility = z.infer<typeof FeasibilitySchema>;
 export type FeasibilityGate = z.infer<typeof FeasibilityGateSchema>;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { digestBytes, digestOf } from '../contracts/canonical.js';
+import { digestBytes, digestOf, sha256Hex } from '../contracts/canonical.js';
 import { CrossoverError, jsonPath, parseJsonText } from '../contracts/errors.js';
 import type { Experiment } from '../contracts/experiment.js';
 import { type Plan, type PlannedArm, PlanSchema } from '../contracts/plan.js';
@@ -19,6 +19,7 @@ import { renderPrompt } from './prompt.js';
 import { planProvider } from './providers.js';
 import { checkArms } from './rules.js';
 import { buildSchedule } from './schedule.js';
+import { seededShuffle } from './shuffle.js';
 import { bindSkills } from './skills.js';
 import { checkStageRules, failedFeasibilityGates, stage1Mismatches, stage1Slice } from './stages.js';
 import { type PlanSummary, summarizePlan, trialsPerArm } from './summary.js';
@@ -240,6 +241,22 @@ async function leasedLoginHome(
   return dir;
 }
 
+/**
+ * The preregistered reproducibility subset: for every arm, the first repeat of `tasksPerArm` tasks
+ * (the same tasks for every arm, chosen by the experiment's seed) is run once more under an id of
+ * its own. Re-runs are never scheduled trials, so no statistic counts them.
+ */
+function reproducibilitySubset(experiment: Experiment, schedule: Plan['schedule']): Plan['reproducibility'] {
+  if (experiment.reproducibility === undefined) return null;
+  const { tasksPerArm } = experiment.reproducibility;
+  const taskIds = [...new Set(schedule.trials.map((trial) => trial.taskId))];
+  const chosen = new Set(seededShuffle(taskIds, `${experiment.id}/reproducibility`).slice(0, tasksPerArm));
+  const reruns = schedule.trials
+    .filter((trial) => trial.repeat === 1 && chosen.has(trial.taskId))
+    .map((trial) => ({ of: trial.id, trial: { ...trial, id: sha256Hex(`${trial.id}#re-run`).slice(0, 24) } }));
+  return { tasksPerArm, reruns };
+}
+
 function credentialNames(experiment: Experiment): string[] {
   const used = new Set(experiment.arms.map((a) => a.provider));
   const names = [
@@ -331,6 +348,7 @@ export async function derivePlan(input: {
     cost,
     egress: { hosts: egressHosts(experiment) },
     credentials: credentialNames(experiment),
+    reproducibility: reproducibilitySubset(experiment, schedule),
     auth: { mode: authHome === null ? 'api-key' : 'lease' },
     synthetic: arms.every((a) => a.agent.spec.adapter === 'synthetic'),
     stage1Scorecard,

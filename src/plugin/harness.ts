@@ -130,12 +130,15 @@ export async function declareTrials(taskId: string): Promise<void> {
   afterAll(() => browser.close());
   const agentSlots = new AgentSlots(context.agentsPerFile);
 
+  // The reproducibility subset's re-runs come after the schedule, each in a fresh workspace of its own.
+  const reruns = (plan.reproducibility?.reruns ?? []).map((rerun) => ({ trial: rerun.trial, label: ' re-run' }));
+  const trials = [...plan.schedule.trials.map((trial) => ({ trial, label: '' })), ...reruns];
   describe.concurrent(taskId, () => {
-    for (const trial of plan.schedule.trials.filter((t) => t.taskId === taskId)) {
+    for (const { trial, label } of trials.filter((t) => t.trial.taskId === taskId)) {
       const arm = plan.arms.find((a) => a.id === trial.arm);
       if (!arm) throw new Error(`crossover: trial ${trial.id} names arm ${trial.arm}, which the plan does not have`);
       const meta = trialMeta(context, trial, arm);
-      test(`${trial.arm} #${trial.repeat}`, {
+      test(`${trial.arm} #${trial.repeat}${label}`, {
         meta: { crossover: meta },
         retry: 0,
         skip: meta.excluded !== undefined,

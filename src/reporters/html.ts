@@ -15,12 +15,14 @@ import {
   familyText,
   intervalText,
   MEASURE_LABELS,
+  matchText,
   measureText,
   methodText,
   powerCaption,
   powerNeeded,
   powerRows,
   pText,
+  REPRODUCIBILITY_NOTE,
   SKILL_SELECTION_NOTE,
   shareText,
   signText,
@@ -340,6 +342,32 @@ function skillSelectionSection(scorecard: Scorecard): string {
   return `<section id="skill-selection"><h2>Skill selection</h2><p class="note">${escapeHtml(SKILL_SELECTION_NOTE)}</p><table class="skill-selection"><thead>${headerCells([{ text: 'Arm' }, { text: 'Expected skill used', numeric: true }, { text: 'Unneeded skill used', numeric: true }, { text: 'Unknown', numeric: true }])}</thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
 
+function reproducibilitySection(scorecard: Scorecard): string {
+  const measured = scorecard.reproducibility;
+  if (measured === null) return '';
+  const rows = measured.rows.map(
+    (row) =>
+      `<tr><th scope="row">${escapeHtml(row.arm)}</th><td><code>${escapeHtml(row.taskId)}</code></td>${[
+        row.outcome,
+        row.files,
+        row.lines,
+        row.matched,
+      ]
+        .map((value) => `<td>${escapeHtml(matchText(value))}</td>`)
+        .join('')}</tr>`,
+  );
+  const shares = [
+    ...measured.arms.map((arm) => [arm.arm, arm.matched] as const),
+    ['all arms', measured.matched] as const,
+  ]
+    .map(
+      ([arm, share]) =>
+        `<tr><th scope="row">${escapeHtml(arm)}</th><td class="n">${escapeHtml(shareText(share))}</td></tr>`,
+    )
+    .join('');
+  return `<section id="reproducibility"><h2>Reproducibility</h2><p class="note">${escapeHtml(REPRODUCIBILITY_NOTE)}</p><table class="reproducibility"><thead>${headerCells([{ text: 'Arm' }, { text: 'Task' }, { text: 'Outcome' }, { text: 'Files changed' }, { text: 'Line counts' }, { text: 'Matched' }])}</thead><tbody>${rows.join('')}</tbody></table><table class="reproducibility-share"><thead>${headerCells([{ text: 'Arm' }, { text: 'Matched', numeric: true }])}</thead><tbody>${shares}</tbody></table></section>`;
+}
+
 function gapList(scorecard: Scorecard): string {
   if (scorecard.gaps.length === 0)
     return '<p>None: every scheduled trial has a valid receipt and every measure is known.</p>';
@@ -447,6 +475,7 @@ export function renderHtml(scorecard: Scorecard): string {
     `<section id="arms"><h2>4. Arms</h2>${armTable(scorecard.arms)}</section>`,
     `<section id="diagnostics"><h2>5. Diagnostics</h2><p class="note">Means over the trials where each measure is known (n); unknown is never shown as 0. Descriptive only: no verdict rests on them. Relevant-file recall counts only tasks with preregistered relevant files.</p>${diagnosticsTable(scorecard.arms)}</section>`,
     skillSelectionSection(scorecard),
+    reproducibilitySection(scorecard),
     `<section id="gaps"><h2>6. Evidence gaps</h2>${gapList(scorecard)}</section>`,
     `<section id="feasibility"><h2>7. Feasibility</h2><p class="note">Whether the run itself worked; stage 2 needs a stage-1 scorecard that passed every gate.</p>${feasibilityTable(scorecard)}</section>`,
     `<section id="matrix"><h2>8. Outcomes by task</h2><figure>${matrixTable(scorecard)}`,

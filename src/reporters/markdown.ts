@@ -8,12 +8,14 @@ import {
   familyText,
   intervalText,
   MEASURE_LABELS,
+  matchText,
   measureText,
   methodText,
   powerCaption,
   powerNeeded,
   powerRows,
   pText,
+  REPRODUCIBILITY_NOTE,
   SKILL_SELECTION_NOTE,
   shareText,
   signText,
@@ -218,6 +220,33 @@ function skillSelection(scorecard: Scorecard): string[] {
   ];
 }
 
+function reproducibility(scorecard: Scorecard): string[] {
+  const measured = scorecard.reproducibility;
+  if (measured === null) return [];
+  const rows = measured.rows.map((row) => [
+    row.arm,
+    row.taskId,
+    matchText(row.outcome),
+    matchText(row.files),
+    matchText(row.lines),
+    matchText(row.matched),
+  ]);
+  const shares = measured.arms.map((arm) => [arm.arm, shareText(arm.matched)]);
+  return [
+    '## Reproducibility',
+    '',
+    REPRODUCIBILITY_NOTE,
+    '',
+    ...table(
+      ['Arm', 'Task', 'Outcome', 'Files changed', 'Line counts', 'Matched'],
+      ['l', 'l', 'l', 'l', 'l', 'l'],
+      rows,
+    ),
+    '',
+    ...table(['Arm', 'Matched'], ['l', 'r'], [...shares, ['all arms', shareText(measured.matched)]]),
+  ];
+}
+
 function feasibility(scorecard: Scorecard): string[] {
   const rows = Object.entries(scorecard.feasibility).map(([name, gate]) => [
     name,
@@ -275,6 +304,7 @@ export function renderMarkdown(scorecard: Scorecard): string {
     arms(scorecard),
     diagnostics(scorecard),
     skillSelection(scorecard),
+    reproducibility(scorecard),
     gaps(scorecard),
     feasibility(scorecard),
     matrix(scorecard),

@@ -148,5 +148,13 @@ export function shareText(share: Share): string {
   return `${share.count}/${share.of} = ${formatRate(share.share)} [${formatRate(share.wilson.low)}, ${formatRate(share.wilson.high)}]`;
 }
 
+export const REPRODUCIBILITY_NOTE =
+  "Diagnostics only, never part of a verdict: each preregistered re-run, from the same bytes in a fresh workspace, against the trial it repeats. A pair matches when the outcome, the set of files changed and every file's changed line counts are the same; re-runs never enter the comparison. Shares carry a 95% Wilson interval.";
+
+/** One comparison of a re-run: `same`, `differs`, or `not compared`. */
+export function matchText(value: boolean | null): string {
+  return value === null ? 'not compared' : value ? 'same' : 'differs';
+}
+
 export const SKILL_SELECTION_NOTE =
   'Diagnostics only, never part of a verdict. Over valid trials of tasks that preregister the skill they benefit from (or "none"): the share where the agent used that skill, and the share where it used a skill it did not need, each with a 95% Wilson interval. Trials whose transcript does not show skills are unknown.';

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import type { Plan } from '../contracts/plan.js';
 import type { Scorecard, TrialCounts } from '../contracts/scorecard.js';
 import { formatSandbox } from '../plan/format-summary.js';
+import { shareText } from './scorecard-text.js';
 
 export interface RunSummaryInput {
   plan: Plan;
@@ -61,6 +62,9 @@ export function summarizeRun(input: RunSummaryInput): string {
       (input.reason === 'passed' || input.reason === 'failed' ? '' : `, run ${input.reason}`),
     `  passed ${t.success}, failed ${failed}, agent-error ${t.agentError}, timeout ${t.timeout}, invalid ${t.invalid}, missing ${t.missing}${t.excluded > 0 ? `, excluded ${t.excluded}` : ''}${t.reattempts > 0 ? `, re-attempts ${t.reattempts}` : ''}`,
     `  sandbox ${formatSandbox(input.scorecard.sandbox)}; budget: ${done} of ${input.plan.budget.maxTrials} trials; cost ${costText(input.scorecard)}`,
+    ...(input.scorecard.reproducibility === null
+      ? []
+      : [`  reproducibility: ${shareText(input.scorecard.reproducibility.matched)} re-runs matched their first run`]),
     `  scorecard: ${relative(input.cwd, input.scorecardFiles.html)} (also .json, .md)`,
   ].join('\n');
 }

@@ -73,10 +73,16 @@ function requirePreregisteredAttempts(plan: Plan, id: string, attempts: Readonly
 
 /**
  * Indexes receipts by trial id, the last attempt of each (the one that counts), refusing any that
- * do not belong to this plan's schedule or re-attempt it beyond its preregistered policy.
+ * do not belong to this plan's schedule (or to `trials`, the plan's re-runs, when given) or
+ * re-attempt it beyond its preregistered policy.
  */
-export function receiptsByTrial(plan: Plan, planId: string, receipts: readonly Receipt[]): Map<string, Receipt> {
-  const scheduled = new Map(plan.schedule.trials.map((trial) => [trial.id, trial]));
+export function receiptsByTrial(
+  plan: Plan,
+  planId: string,
+  receipts: readonly Receipt[],
+  trials: readonly ScheduledTrial[] = plan.schedule.trials,
+): Map<string, Receipt> {
+  const scheduled = new Map(trials.map((trial) => [trial.id, trial]));
   const taskDigests = new Map(plan.tasks.map((task) => [task.id, task.digest]));
   const roles = new Map<string, string>(plan.arms.map((arm) => [arm.id, arm.role]));
   const attemptsByTrial = new Map<string, Map<number, Receipt>>();

@@ -12,6 +12,7 @@ import { holmAdjustExact } from './holm.js';
 import { methodFigures, observedModel, treatmentPower } from './method.js';
 import { receiptsByTrial, tabulateOutcomes } from './outcomes.js';
 import { type PairResult, pairArms } from './pairwise.js';
+import { reproducibility } from './reproducibility.js';
 import { skillSelection } from './skill-selection.js';
 import { judge } from './verdict.js';
 
@@ -92,7 +93,20 @@ function taskMatrix(plan: Plan, cells: CellTable): Scorecard['matrix'] {
 export function buildScorecard(input: ScoreInput): Scorecard {
   const { plan, planId } = input;
   const baseline = soleBaseline(plan);
-  const byTrial = receiptsByTrial(plan, planId, input.receipts);
+  // Re-runs of the reproducibility subset are compared on their own, never counted in the comparison.
+  const rerunTrials = (plan.reproducibility?.reruns ?? []).map((rerun) => rerun.trial);
+  const rerunIds = new Set(rerunTrials.map((trial) => trial.id));
+  const byTrial = receiptsByTrial(
+    plan,
+    planId,
+    input.receipts.filter((receipt) => !rerunIds.has(receipt.trial.id)),
+  );
+  const reruns = receiptsByTrial(
+    plan,
+    planId,
+    input.receipts.filter((receipt) => rerunIds.has(receipt.trial.id)),
+    rerunTrials,
+  );
   const cells = tabulateCells(tabulateOutcomes(plan, byTrial));
   const recallTasks = new Set(plan.tasks.filter((task) => task.relevantFiles !== null).map((task) => task.id));
   const facts = new Map(
@@ -167,6 +181,7 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     gaps: evidenceGaps(plan, [...facts.values()]),
     feasibility: feasibilityGates(plan, [...byTrial.values()]),
     skillSelection: skillSelection(plan, byTrial),
+    reproducibility: reproducibility(plan, byTrial, reruns),
     method: methodFigures(plan, planId, model),
   };
 }

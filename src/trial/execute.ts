@@ -31,6 +31,7 @@ import { indexRevisionMatches, overlayInTree } from '../probe/context-index.js';
 import { replacePath } from '../probe/redact.js';
 import { agentExec } from './agent-exec.js';
 import type { AgentSlots } from './agent-slots.js';
+import { workspaceChanges } from './changes.js';
 import { detectContamination } from './contamination.js';
 import { changedPaths, observedCalls, trialDiagnostics } from './diagnostics.js';
 import { agentEnvironment, DEFAULT_PATH, MARKER_VARIABLE } from './environment.js';
@@ -368,6 +369,7 @@ interface AfterAgent {
   modified: string[] | null;
   /** the workspace against its starting tree, for the evidence; null when none is kept or it was not examined */
   diff: EvidenceDiff | null;
+  changes: ReceiptBody['changes'] | null;
   graded: GradeResult | null;
   contaminated: boolean;
   stale: boolean;
@@ -428,12 +430,14 @@ async function afterAgent(
         redact: redactor(spec, trialDir),
       })
     : null;
+  const changes = await workspaceChanges(prepared.snapshot, prepared.workspace, modified);
   const outcome = await grade(spec, prepared.workspace, scan, trialDir, prepared.setup);
   if ('kind' in outcome) findings.push(outcome);
   else findings.push(...outcome.findings);
   return {
     modified,
     diff,
+    changes,
     graded: 'kind' in outcome ? null : outcome,
     contaminated: contamination.length > 0,
     stale: staleness.length > 0,
@@ -457,7 +461,7 @@ async function guardedAfterAgent(
   } catch (error) {
     const detail = scrub(`the workspace could not be examined: ${(error as Error).message}`, spec, trialDir);
     const findings: Finding[] = [{ kind: 'grader', detail }];
-    return { modified: null, diff: null, graded: null, contaminated: false, stale: false, findings };
+    return { modified: null, diff: null, changes: null, graded: null, contaminated: false, stale: false, findings };
   }
 }
 
@@ -579,7 +583,7 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
 
   const toolCalls = calls.builtin === null ? calls.context : [...calls.builtin, ...(calls.context ?? [])];
   const after: AfterAgent = cancelled
-    ? { modified: null, diff: null, graded: null, contaminated: false, stale: false, findings: [] }
+    ? { modified: null, diff: null, changes: null, graded: null, contaminated: false, stale: false, findings: [] }
     : await guardedAfterAgent(spec, prepared, result, toolCalls, trialDir);
   findings.push(...after.findings);
   const { modified, graded, contaminated, stale } = after;
@@ -611,6 +615,7 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
       workspace: prepared.workspace,
       elapsedMs,
     }),
+    ...(after.changes ? { changes: after.changes } : {}),
     contextCalls: contextCalls.slice(0, CONTEXT_CALL_LIMIT),
   };
   if (!spec.onEvidence) return body;

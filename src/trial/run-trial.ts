@@ -36,7 +36,9 @@ export interface RunTrialInput
  */
 export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
   const { plan, task, arm } = input;
-  const scheduled = plan.schedule.trials.find((trial) => trial.id === input.trialId);
+  // A re-run of the reproducibility subset is run like the trial it repeats, under its own id.
+  const trials = [...plan.schedule.trials, ...(plan.reproducibility?.reruns ?? []).map((rerun) => rerun.trial)];
+  const scheduled = trials.find((trial) => trial.id === input.trialId);
   if (!scheduled)
     throw new CrossoverError('invalid-input', `plan ${input.planId}: $.schedule.trials: no trial ${input.trialId}`);
   if (scheduled.taskId !== task.task.id || scheduled.arm !== arm.id) {
