@@ -12,7 +12,14 @@ describe('package entry', () => {
     );
     const names: string[] = JSON.parse(result.stdout);
     expect(names).toEqual(
-      expect.arrayContaining(['digestOf', 'canonicalJson', 'defineExperiment', 'buildScorecard', 'PlanSchema', 'ReceiptSchema']),
+      expect.arrayContaining([
+        'digestOf',
+        'canonicalJson',
+        'defineExperiment',
+        'buildScorecard',
+        'PlanSchema',
+        'ReceiptSchema',
+      ]),
     );
   });
 });
