@@ -93,7 +93,8 @@ describe('a subscription login leased to the trials', () => {
 
       const [plan] = (await readdir(join(root, '.crossover/lease'))).filter((name) => /^[0-9a-f]{16}$/.test(name));
       const planDir = join(root, '.crossover/lease', plan as string);
-      const receipts = await readdir(join(planDir, 'receipts'));
+      // Receipts only: the evidence folder beside them holds each trial's evidence.
+      const receipts = (await readdir(join(planDir, 'receipts'))).filter((name) => name.endsWith('.json'));
       const statuses = await Promise.all(
         receipts.map(async (name) => JSON.parse(await readFile(join(planDir, 'receipts', name), 'utf8')).status),
       );

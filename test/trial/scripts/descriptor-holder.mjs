@@ -21,7 +21,14 @@ const env = { PATH: '/usr/bin:/bin', HOME: writable[1], CROSSOVER_TRIAL_RUN: 'de
 const argv = ['sh', '-c', 'cat /proc/self/fd/20/secret.txt 2>/dev/null || echo "no descriptor 20"'];
 const run = { timeoutMs: 20_000, signal: new AbortController().signal, marker };
 
-const exec = agentExec({ sandbox, layout, marker, deadline: Date.now() + 20_000, signal: run.signal });
+const exec = agentExec({
+  sandbox,
+  layout,
+  agentDirs: writable.slice(1),
+  marker,
+  deadline: Date.now() + 20_000,
+  signal: run.signal,
+});
 const closed = await exec(argv, { cwd: writable[0], env });
 const args = bubblewrapArgv(layout, writable[0], argv, sandbox.identity);
 const open = await runContained({ file: sandbox.bwrap.path, args, cwd: writable[0], env }, run);
