@@ -204,6 +204,14 @@ export const ReceiptBodySchema = z
       .describe(
         "Every context-tool call Crossover's MCP proxy recorded, in order (the first 500); absent in receipts from before the proxy.",
       ),
+    contextCallsOmitted: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'Context-tool calls the proxy recorded past the 500 listed here (the evidence keeps them); absent when none.',
+      ),
     evidence: DigestSchema.optional().describe(
       "Digest of this trial's evidence file (evidence/<hex>.json beside the receipts); absent when none was kept.",
     ),

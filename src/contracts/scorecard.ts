@@ -54,6 +54,29 @@ export const DiagnosticsSummarySchema = z
   .strict()
   .describe('Descriptive only: never part of a verdict.');
 
+export const ContextCallSummarySchema = z
+  .object({
+    receipts: Count.describe("The arm's counted receipts that hold the proxy's context-call records."),
+    calls: Count.describe('Context-tool calls recorded, summed over those receipts.'),
+    empty: Count.describe('Calls answered with no text or content.'),
+    errors: Count.describe('Calls answered with an error.'),
+    unanswered: Count.describe('Calls the session ended before answering.'),
+    answerBytes: Count.describe("UTF-8 bytes of every answer's content, summed."),
+    medianLatencyMs: z
+      .number()
+      .nonnegative()
+      .multipleOf(0.5)
+      .nullable()
+      .describe(
+        'Median latency over the answered calls, in ms; with an even count, the mean of the two middle values (exact: a whole or a half); null when no call was answered.',
+      ),
+    omitted: Count.describe(
+      "Calls past a receipt's bound of listed calls (500 per trial): not in these figures, so they undercount when above 0.",
+    ),
+  })
+  .strict()
+  .describe("What Crossover's MCP proxy recorded of an arm's context-tool calls: diagnostics only, never a decision.");
+
 export const TrialCountsSchema = z
   .object({
     scheduled: Count.describe('Trials the plan schedules.'),
@@ -119,6 +142,9 @@ export const ArmSummarySchema = z
       ),
     regressionFailures: Count.describe('Valid trials in which a regression check failed.'),
     diagnostics: DiagnosticsSummarySchema,
+    contextCalls: ContextCallSummarySchema.nullable().describe(
+      "The proxy's context-call records over the arm's counted receipts; null when none holds them (unknown, never 0).",
+    ),
   })
   .strict()
   .describe('One arm: its trials, success rate and descriptive diagnostics.');
@@ -522,6 +548,7 @@ export type Gate = z.infer<typeof GateSchema>;
 export type Gap = z.infer<typeof GapSchema>;
 export type MatrixCell = z.infer<typeof MatrixCellSchema>;
 export type DiagnosticsSummary = z.infer<typeof DiagnosticsSummarySchema>;
+export type ContextCallSummary = z.infer<typeof ContextCallSummarySchema>;
 export type PowerTable = z.infer<typeof PowerTableSchema>;
 export type PowerRow = z.infer<typeof PowerRowSchema>;
 export type OperatingCharacteristics = z.infer<typeof OperatingCharacteristicsSchema>;

@@ -10,7 +10,10 @@ import { formatSandbox } from '../plan/format-summary.js';
 import { formatRate, formatSigned } from '../score/format.js';
 import {
   armIntervalText,
+  CONTEXT_CALL_ROWS,
+  CONTEXT_CALLS_NOTE,
   cellText,
+  contextCallCell,
   deltaText,
   familyText,
   intervalText,
@@ -333,6 +336,14 @@ function diagnosticsTable(arms: readonly ArmSummary[]): string {
   return `<table class="diagnostics"><thead>${headerCells([{ text: 'Measure' }, ...arms.map((a) => ({ text: a.id, numeric: true }))])}</thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+function contextCallsTable(arms: readonly ArmSummary[]): string {
+  const rows = CONTEXT_CALL_ROWS.map(
+    ([label, cell]) =>
+      `<tr><th scope="row">${escapeHtml(label)}</th>${arms.map((a) => `<td class="n">${escapeHtml(contextCallCell(a, cell))}</td>`).join('')}</tr>`,
+  );
+  return `<h3>Context-tool calls</h3><p class="note">${escapeHtml(CONTEXT_CALLS_NOTE)}</p><table class="diagnostics context-calls"><thead>${headerCells([{ text: 'Measure' }, ...arms.map((a) => ({ text: a.id, numeric: true }))])}</thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
 function skillSelectionSection(scorecard: Scorecard): string {
   if (scorecard.skillSelection.length === 0) return '';
   const rows = scorecard.skillSelection.map(
@@ -473,7 +484,7 @@ export function renderHtml(scorecard: Scorecard): string {
     `<section id="method"><h2>Method</h2><p>${escapeHtml(methodText(scorecard))}</p>${powerSection(scorecard)}</section>`,
     `<section id="aa"><h2>3. A/A noise floor</h2>${aaTable(scorecard)}</section>`,
     `<section id="arms"><h2>4. Arms</h2>${armTable(scorecard.arms)}</section>`,
-    `<section id="diagnostics"><h2>5. Diagnostics</h2><p class="note">Means over the trials where each measure is known (n); unknown is never shown as 0. Descriptive only: no verdict rests on them. Relevant-file recall counts only tasks with preregistered relevant files.</p>${diagnosticsTable(scorecard.arms)}</section>`,
+    `<section id="diagnostics"><h2>5. Diagnostics</h2><p class="note">Means over the trials where each measure is known (n); unknown is never shown as 0. Descriptive only: no verdict rests on them. Relevant-file recall counts only tasks with preregistered relevant files.</p>${diagnosticsTable(scorecard.arms)}${contextCallsTable(scorecard.arms)}</section>`,
     skillSelectionSection(scorecard),
     reproducibilitySection(scorecard),
     `<section id="gaps"><h2>6. Evidence gaps</h2>${gapList(scorecard)}</section>`,

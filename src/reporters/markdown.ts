@@ -3,7 +3,10 @@ import { formatSandbox } from '../plan/format-summary.js';
 import { formatRate } from '../score/format.js';
 import {
   armIntervalText,
+  CONTEXT_CALL_ROWS,
+  CONTEXT_CALLS_NOTE,
   cellText,
+  contextCallCell,
   deltaText,
   familyText,
   intervalText,
@@ -198,6 +201,22 @@ function diagnostics(scorecard: Scorecard): string[] {
     '## Diagnostics',
     '',
     'Means over the trials where each measure is known (n). Descriptive only: no verdict rests on them. Relevant-file recall counts only tasks with preregistered relevant files.',
+    '',
+    ...table(['Measure', ...scorecard.arms.map((a) => a.id)], ['l', ...scorecard.arms.map(() => 'r' as const)], rows),
+    '',
+    ...contextCalls(scorecard),
+  ];
+}
+
+function contextCalls(scorecard: Scorecard): string[] {
+  const rows = CONTEXT_CALL_ROWS.map(([label, cell]) => [
+    label,
+    ...scorecard.arms.map((a) => contextCallCell(a, cell)),
+  ]);
+  return [
+    '### Context-tool calls',
+    '',
+    CONTEXT_CALLS_NOTE,
     '',
     ...table(['Measure', ...scorecard.arms.map((a) => a.id)], ['l', ...scorecard.arms.map(() => 'r' as const)], rows),
   ];

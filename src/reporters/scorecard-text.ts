@@ -1,5 +1,6 @@
 import type {
   ArmSummary,
+  ContextCallSummary,
   DiagnosticsSummary,
   MatrixCell,
   PairedComparison,
@@ -23,6 +24,26 @@ export const MEASURE_LABELS: Record<keyof DiagnosticsSummary, string> = {
   elapsedMs: 'Elapsed (s)',
   relevantFileRecall: 'Relevant-file recall',
 };
+
+export const CONTEXT_CALLS_NOTE =
+  "Recorded per call by Crossover's MCP proxy, outside the agent's reach, summed over each arm's counted receipts (the last attempt of each trial). Median latency: over answered calls; with an even count, the mean of the two middle values. Unknown: no receipt of the arm holds the proxy's records. Descriptive only: no verdict rests on them.";
+
+/** The rows of the per-arm context-call table, each a label and its cell text. */
+export const CONTEXT_CALL_ROWS: readonly (readonly [string, (summary: ContextCallSummary) => string])[] = [
+  ['Receipts with proxy records', (s) => String(s.receipts)],
+  ['Context-tool calls', (s) => String(s.calls)],
+  ['Empty answers', (s) => String(s.empty)],
+  ['Errors', (s) => String(s.errors)],
+  ['Unanswered', (s) => String(s.unanswered)],
+  ['Answer bytes (total)', (s) => String(s.answerBytes)],
+  ['Median latency (ms)', (s) => (s.medianLatencyMs === null ? 'none answered' : String(s.medianLatencyMs))],
+  ['Calls past the 500 listed per receipt (not counted)', (s) => String(s.omitted)],
+];
+
+/** One row's cell for one arm: "unknown" when the arm has no proxy records at all. */
+export function contextCallCell(arm: ArmSummary, cell: (summary: ContextCallSummary) => string): string {
+  return arm.contextCalls === null ? 'unknown' : cell(arm.contextCalls);
+}
 
 export const VERDICT_MEANINGS: Record<Verdict, string> = {
   excluded: 'the arm (or the baseline) is ineligible or blocked',

@@ -2,6 +2,7 @@ import type { PlannedArm } from '../contracts/plan.js';
 import { attemptOf, type TrialStatus } from '../contracts/receipt.js';
 import type { ArmSummary, Eligibility, TrialCounts } from '../contracts/scorecard.js';
 import type { TaskCell } from './cells.js';
+import { summarizeContextCalls } from './context-calls.js';
 import { type DiagnosticsResult, summarizeDiagnostics } from './diagnostics.js';
 import { BOOTSTRAP_RESAMPLES, taskBootstrapInterval } from './task-bootstrap.js';
 import { wilsonInterval } from './wilson.js';
@@ -73,10 +74,8 @@ export function summarizeArm(
   const { trials, invalidByStatus, synthetic } = countTrials(list);
   const rates = taskRates(list);
   const valid = trials.success + trials.failure;
-  const diagnostics = summarizeDiagnostics(
-    list.flatMap((cell) => cell.outcomes),
-    recallTasks,
-  );
+  const outcomes = list.flatMap((cell) => cell.outcomes);
+  const diagnostics = summarizeDiagnostics(outcomes, recallTasks);
   const regressionFailures = list.reduce(
     (sum, cell) => sum + cell.outcomes.filter((outcome) => outcome.regressionFailed).length,
     0,
@@ -105,6 +104,7 @@ export function summarizeArm(
       wilson: valid === 0 ? null : wilsonInterval(trials.success, valid),
       regressionFailures,
       diagnostics: diagnostics.summary,
+      contextCalls: summarizeContextCalls(outcomes),
     },
     diagnostics,
   };

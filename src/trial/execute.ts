@@ -617,6 +617,9 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
     }),
     ...(after.changes ? { changes: after.changes } : {}),
     contextCalls: contextCalls.slice(0, CONTEXT_CALL_LIMIT),
+    ...(contextCalls.length > CONTEXT_CALL_LIMIT
+      ? { contextCallsOmitted: contextCalls.length - CONTEXT_CALL_LIMIT }
+      : {}),
   };
   if (!spec.onEvidence) return body;
   const evidence = trialEvidence({
