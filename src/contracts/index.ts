@@ -12,5 +12,6 @@ export * from './provider.js';
 export * from './qualification.js';
 export * from './receipt.js';
 export * from './registry.js';
+export * from './review.js';
 export * from './scorecard.js';
 export * from './tree.js';

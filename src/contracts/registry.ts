@@ -9,6 +9,7 @@ import { ProbeRecordSchema } from './probe.js';
 import { ProviderSchema } from './provider.js';
 import { CorpusVerificationSchema } from './qualification.js';
 import { ReceiptSchema } from './receipt.js';
+import { ReviewSchema } from './review.js';
 import { ScorecardSchema } from './scorecard.js';
 import { SetupRecordSchema } from './setup.js';
 
@@ -24,6 +25,7 @@ export const ARTIFACTS = {
   plan: { schema: PlanSchema, io: 'output' },
   receipt: { schema: ReceiptSchema, io: 'output' },
   evidence: { schema: EvidenceSchema, io: 'output' },
+  review: { schema: ReviewSchema, io: 'input' },
   scorecard: { schema: ScorecardSchema, io: 'output' },
   probe: { schema: ProbeRecordSchema, io: 'output' },
   approval: { schema: ApprovalSchema, io: 'output' },

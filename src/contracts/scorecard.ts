@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DigestSchema, IdSchema } from './common.js';
+import { DigestSchema, IdSchema, RelativePathSchema } from './common.js';
 import { SurfaceSchema } from './corpus.js';
 import { ArmRoleSchema, PolicySchema, StageSchema } from './experiment.js';
 import { TrialStatusSchema } from './receipt.js';
@@ -450,6 +450,69 @@ export const SkillSelectionSchema = z
   })
   .strict();
 
+export const ReviewOverlaySchema = z
+  .object({
+    files: z
+      .array(
+        z
+          .object({
+            path: RelativePathSchema.describe('The review file, relative to the project root.'),
+            digest: DigestSchema.describe("sha256 of the file's bytes as read."),
+            trialId: z
+              .string()
+              .regex(/^[0-9a-f]{24}$/)
+              .describe('The trial it reviews.'),
+          })
+          .strict(),
+      )
+      .describe('Every review file read, sorted by path.'),
+    arms: z
+      .array(
+        z
+          .object({
+            arm: IdSchema.describe('The arm, in plan order.'),
+            passed: Count.describe("Trials the hidden checks passed: the oracle's successes, unchanged."),
+            reviewed: Count.describe('Trials of the arm with a review file.'),
+            passedWithRejections: Count.describe('Trials the checks passed in which a reviewer rejected an edit.'),
+            reviewAdjustedPassed: Count.describe('passed − passedWithRejections: passes no reviewer objected to.'),
+            rejectedEdits: Count.describe('Corrections left: rejected edits over every reviewed trial of the arm.'),
+          })
+          .strict(),
+      )
+      .describe("Per arm, the review-adjusted view beside the oracle's count."),
+    trials: z
+      .array(
+        z
+          .object({
+            trialId: z
+              .string()
+              .regex(/^[0-9a-f]{24}$/)
+              .describe('The trial.'),
+            taskId: IdSchema.describe('Its task.'),
+            arm: IdSchema.describe('Its arm.'),
+            repeat: Count.describe('Its repeat, from 1.'),
+            status: TrialStatusSchema.describe("The oracle's status of the counted receipt, unchanged by the review."),
+            rejected: z
+              .array(
+                z
+                  .object({
+                    file: z.string().describe('The changed entry.'),
+                    hunk: Count.nullable().describe('The hunk, from 1; null: the whole change.'),
+                    reason: z.string().describe("The reviewer's reason."),
+                  })
+                  .strict(),
+              )
+              .describe("Its rejected edits, in the review's order."),
+          })
+          .strict(),
+      )
+      .describe('Every reviewed trial with a rejected edit, in schedule order.'),
+  })
+  .strict()
+  .describe(
+    "The human review overlay: beside the oracle's outcomes, never in place of them; no verdict, rate or gate rests on it.",
+  );
+
 export const ScorecardSchema = z
   .object({
     schema: z.literal('crossover.scorecard/1').describe('Format and version of this document.'),
@@ -517,6 +580,7 @@ export const ScorecardSchema = z
     reproducibility: ReproducibilitySchema.nullable().describe(
       'null: the plan preregistered no reproducibility subset.',
     ),
+    review: ReviewOverlaySchema.nullable().describe('null: no review file of this plan was read.'),
     method: z
       .object({
         operating: OperatingCharacteristicsSchema.nullable().describe(
@@ -535,6 +599,7 @@ export const ScorecardSchema = z
 export type Scorecard = z.infer<typeof ScorecardSchema>;
 export type SkillSelection = z.infer<typeof SkillSelectionSchema>;
 export type Reproducibility = z.infer<typeof ReproducibilitySchema>;
+export type ReviewOverlay = z.infer<typeof ReviewOverlaySchema>;
 export type Share = z.infer<typeof ShareSchema>;
 export type Feasibility = z.infer<typeof FeasibilitySchema>;
 export type FeasibilityGate = z.infer<typeof FeasibilityGateSchema>;

@@ -2,13 +2,14 @@ import { dirname, join } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { CrossoverError } from '../contracts/errors.js';
 import { EvidenceSchema, evidenceDigest } from '../contracts/evidence.js';
-import { PlanSchema } from '../contracts/plan.js';
+import { type Plan, PlanSchema } from '../contracts/plan.js';
 import { attemptOf, type Receipt, ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
 import { readArtifact } from '../io/json.js';
 import { writeEvidence } from '../receipts/evidence-store.js';
 import { readReceipts } from '../receipts/read.js';
 import { writeReceipt } from '../receipts/store.js';
 import { buildScorecard } from '../score/scorecard.js';
+import { readReviews } from './review-files.js';
 import { summarizeRun } from './summary.js';
 import { writeScorecard } from './write-scorecard.js';
 import './trial-meta.js';
@@ -91,6 +92,20 @@ export default class CrossoverReporter implements Reporter {
     return true;
   }
 
+  /**
+   * The plan's review files; a malformed one is a problem of the run, and the scorecard is written
+   * without the overlay (the oracle's results never wait on a review): `crossover score` refuses it.
+   */
+  private async reviewsOf(root: string, plan: Plan, seen: PlanSeen, receipts: readonly Receipt[]) {
+    try {
+      return await readReviews({ root, plan, planId: seen.planId, receipts, receiptsDir: seen.receiptsDir });
+    } catch (error) {
+      if (!(error instanceof CrossoverError)) throw error;
+      this.problems.push(`${error.message}\n  the scorecard was written without the review overlay`);
+      return [];
+    }
+  }
+
   async onTestRunEnd(
     _modules: ReadonlyArray<TestModule>,
     errors: ReadonlyArray<unknown>,
@@ -102,7 +117,8 @@ export default class CrossoverReporter implements Reporter {
       const planDir = dirname(seen.receiptsDir);
       const plan = await readArtifact(join(planDir, 'plan.json'), PlanSchema);
       const receipts = await readReceipts(seen.receiptsDir, seen.planId);
-      const scorecard = buildScorecard({ plan, planId: seen.planId, receipts });
+      const reviews = await this.reviewsOf(cwd, plan, seen, receipts);
+      const scorecard = buildScorecard({ plan, planId: seen.planId, receipts, reviews });
       const files = await writeScorecard(planDir, scorecard, { plan, receipts, receiptsDir: seen.receiptsDir });
       this.scorecards.push(files.json);
       this.log(

@@ -16,6 +16,7 @@ import {
   contextCallCell,
   deltaText,
   familyText,
+  hunkText,
   intervalText,
   MEASURE_LABELS,
   matchText,
@@ -26,6 +27,8 @@ import {
   powerRows,
   pText,
   REPRODUCIBILITY_NOTE,
+  REVIEW_ARM_COLUMNS,
+  REVIEW_NOTE,
   SKILL_SELECTION_NOTE,
   shareText,
   signText,
@@ -379,6 +382,33 @@ function reproducibilitySection(scorecard: Scorecard): string {
   return `<section id="reproducibility"><h2>Reproducibility</h2><p class="note">${escapeHtml(REPRODUCIBILITY_NOTE)}</p><table class="reproducibility"><thead>${headerCells([{ text: 'Arm' }, { text: 'Task' }, { text: 'Outcome' }, { text: 'Files changed' }, { text: 'Line counts' }, { text: 'Matched' }])}</thead><tbody>${rows.join('')}</tbody></table><table class="reproducibility-share"><thead>${headerCells([{ text: 'Arm' }, { text: 'Matched', numeric: true }])}</thead><tbody>${shares}</tbody></table></section>`;
 }
 
+function reviewSection(scorecard: Scorecard): string {
+  const overlay = scorecard.review;
+  if (overlay === null) return '';
+  const arms = overlay.arms
+    .map(
+      (a) =>
+        `<tr><th scope="row">${escapeHtml(a.arm)}</th>${[a.passed, a.reviewed, a.passedWithRejections, a.reviewAdjustedPassed, a.rejectedEdits].map((n) => `<td class="n">${n}</td>`).join('')}</tr>`,
+    )
+    .join('');
+  const rejected = overlay.trials
+    .flatMap((t) =>
+      t.rejected.map(
+        (edit) =>
+          `<tr><th scope="row"><a href="${escapeHtml(trialPageHref(t.taskId, t.arm, t.repeat))}">${escapeHtml(`${t.taskId}/${t.arm}#${t.repeat}`)}</a></th><td>${escapeHtml(t.status)}</td><td><code>${escapeHtml(edit.file)}</code></td><td>${escapeHtml(hunkText(edit.hunk))}</td><td>${escapeHtml(edit.reason)}</td></tr>`,
+      ),
+    )
+    .join('');
+  const rejectedTable =
+    rejected === ''
+      ? ''
+      : `<table class="review-rejected"><thead>${headerCells([{ text: 'Trial' }, { text: 'Oracle' }, { text: 'File' }, { text: 'Edit' }, { text: 'Reason' }])}</thead><tbody>${rejected}</tbody></table>`;
+  const files = overlay.files
+    .map((f) => `<li><code>${escapeHtml(f.path)}</code> <code>${escapeHtml(f.digest)}</code></li>`)
+    .join('');
+  return `<section id="review"><h2>Human review</h2><p class="note">${escapeHtml(REVIEW_NOTE)}</p><table class="review"><thead>${headerCells(REVIEW_ARM_COLUMNS.map((text, i) => ({ text, numeric: i > 0 })))}</thead><tbody>${arms}</tbody></table>${rejectedTable}<p>Review files read:</p><ul class="review-files">${files}</ul></section>`;
+}
+
 function gapList(scorecard: Scorecard): string {
   if (scorecard.gaps.length === 0)
     return '<p>None: every scheduled trial has a valid receipt and every measure is known.</p>';
@@ -487,6 +517,7 @@ export function renderHtml(scorecard: Scorecard): string {
     `<section id="diagnostics"><h2>5. Diagnostics</h2><p class="note">Means over the trials where each measure is known (n); unknown is never shown as 0. Descriptive only: no verdict rests on them. Relevant-file recall counts only tasks with preregistered relevant files.</p>${diagnosticsTable(scorecard.arms)}${contextCallsTable(scorecard.arms)}</section>`,
     skillSelectionSection(scorecard),
     reproducibilitySection(scorecard),
+    reviewSection(scorecard),
     `<section id="gaps"><h2>6. Evidence gaps</h2>${gapList(scorecard)}</section>`,
     `<section id="feasibility"><h2>7. Feasibility</h2><p class="note">Whether the run itself worked; stage 2 needs a stage-1 scorecard that passed every gate.</p>${feasibilityTable(scorecard)}</section>`,
     `<section id="matrix"><h2>8. Outcomes by task</h2><figure>${matrixTable(scorecard)}`,

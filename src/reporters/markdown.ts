@@ -9,6 +9,7 @@ import {
   contextCallCell,
   deltaText,
   familyText,
+  hunkText,
   intervalText,
   MEASURE_LABELS,
   matchText,
@@ -19,6 +20,8 @@ import {
   powerRows,
   pText,
   REPRODUCIBILITY_NOTE,
+  REVIEW_ARM_COLUMNS,
+  REVIEW_NOTE,
   SKILL_SELECTION_NOTE,
   shareText,
   signText,
@@ -266,6 +269,37 @@ function reproducibility(scorecard: Scorecard): string[] {
   ];
 }
 
+function review(scorecard: Scorecard): string[] {
+  const overlay = scorecard.review;
+  if (overlay === null) return [];
+  const arms = overlay.arms.map((a) =>
+    [a.arm, a.passed, a.reviewed, a.passedWithRejections, a.reviewAdjustedPassed, a.rejectedEdits].map(String),
+  );
+  const rejected = overlay.trials.flatMap((t) =>
+    t.rejected.map((edit) => [
+      `${t.taskId}/${t.arm}#${t.repeat}`,
+      t.status,
+      edit.file,
+      hunkText(edit.hunk),
+      edit.reason,
+    ]),
+  );
+  return [
+    '## Human review',
+    '',
+    REVIEW_NOTE,
+    '',
+    ...table(REVIEW_ARM_COLUMNS, ['l', 'r', 'r', 'r', 'r', 'r'], arms),
+    ...(rejected.length === 0
+      ? []
+      : ['', ...table(['Trial', 'Oracle', 'File', 'Edit', 'Reason'], ['l', 'l', 'l', 'l', 'l'], rejected)]),
+    '',
+    'Review files read:',
+    '',
+    ...overlay.files.map((f) => `- \`${f.path}\` ${f.digest}`),
+  ];
+}
+
 function feasibility(scorecard: Scorecard): string[] {
   const rows = Object.entries(scorecard.feasibility).map(([name, gate]) => [
     name,
@@ -324,6 +358,7 @@ export function renderMarkdown(scorecard: Scorecard): string {
     diagnostics(scorecard),
     skillSelection(scorecard),
     reproducibility(scorecard),
+    review(scorecard),
     gaps(scorecard),
     feasibility(scorecard),
     matrix(scorecard),

@@ -177,5 +177,23 @@ export function matchText(value: boolean | null): string {
   return value === null ? 'not compared' : value ? 'same' : 'differs';
 }
 
+export const REVIEW_NOTE =
+  "Beside the oracle, never in place of it: every verdict, rate and gate above rests on the hidden checks alone. A person reviewed each trial's diff; a trial the checks passed with an edit the reviewer rejected is counted here, and the review-adjusted passes leave it out. Corrections left: rejected edits.";
+
+/** Which edit of a file a review names: `hunk 2`, or `whole change`. */
+export function hunkText(hunk: number | null): string {
+  return hunk === null ? 'whole change' : `hunk ${hunk}`;
+}
+
+/** The column names of the review overlay's per-arm table. */
+export const REVIEW_ARM_COLUMNS = [
+  'Arm',
+  'Passed (checks)',
+  'Reviewed',
+  'Passed with rejected edits',
+  'Review-adjusted passes',
+  'Corrections left',
+] as const;
+
 export const SKILL_SELECTION_NOTE =
   'Diagnostics only, never part of a verdict. Over valid trials of tasks that preregister the skill they benefit from (or "none"): the share where the agent used that skill, and the share where it used a skill it did not need, each with a 95% Wilson interval. Trials whose transcript does not show skills are unknown.';

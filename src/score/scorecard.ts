@@ -1,6 +1,7 @@
 import { CrossoverError } from '../contracts/errors.js';
 import type { Plan, PlannedArm } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
+import type { ReadReview } from '../contracts/review.js';
 import type { AaResult, Eligibility, Scorecard } from '../contracts/scorecard.js';
 import { type ArmFacts, summarizeArm } from './arms.js';
 import { type CellTable, tabulateCells } from './cells.js';
@@ -13,6 +14,7 @@ import { methodFigures, observedModel, treatmentPower } from './method.js';
 import { receiptsByTrial, tabulateOutcomes } from './outcomes.js';
 import { type PairResult, pairArms } from './pairwise.js';
 import { reproducibility } from './reproducibility.js';
+import { reviewOverlay } from './review-overlay.js';
 import { skillSelection } from './skill-selection.js';
 import { judge } from './verdict.js';
 
@@ -27,6 +29,8 @@ export interface ScoreInput {
    * provider's probe decides: a provider the probe found ineligible excludes the arm.
    */
   eligibility?: Record<string, Eligibility>;
+  /** Review files the shell read and checked against the receipts' evidence: shown beside the oracle, never in place of it. */
+  reviews?: readonly ReadReview[];
 }
 
 function plannedEligibility(arm: PlannedArm): Eligibility | null {
@@ -107,7 +111,8 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     input.receipts.filter((receipt) => rerunIds.has(receipt.trial.id)),
     rerunTrials,
   );
-  const cells = tabulateCells(tabulateOutcomes(plan, byTrial));
+  const outcomes = tabulateOutcomes(plan, byTrial);
+  const cells = tabulateCells(outcomes);
   const recallTasks = new Set(plan.tasks.filter((task) => task.relevantFiles !== null).map((task) => task.id));
   const facts = new Map(
     plan.arms.map((arm) => [
@@ -182,6 +187,7 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     feasibility: feasibilityGates(plan, [...byTrial.values()]),
     skillSelection: skillSelection(plan, byTrial),
     reproducibility: reproducibility(plan, byTrial, reruns),
+    review: reviewOverlay(plan, outcomes, input.reviews ?? []),
     method: methodFigures(plan, planId, model),
   };
 }

@@ -47,6 +47,11 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "Show one trial's story from its receipt and evidence: prompt digest, tool calls, diff, checks",
     load: async () => (await import('./show.js')).showCommand,
   },
+  review: {
+    summary:
+      'Write a review file for one trial, prefilled from its diff: mark rejected edits; the scorecard shows them beside the oracle',
+    load: async () => (await import('./review.js')).reviewCommand,
+  },
   score: {
     summary: 'Score a plan from its receipts: writes scorecard.json, .md and .html (runs nothing, no network)',
     load: async () => (await import('./score.js')).scoreCommand,

@@ -6,6 +6,7 @@ import { PlanSchema } from '../../contracts/plan.js';
 import type { TreatmentResult } from '../../contracts/scorecard.js';
 import { readArtifact } from '../../io/json.js';
 import { readReceipts } from '../../receipts/read.js';
+import { readReviews } from '../../reporters/review-files.js';
 import { deltaText, intervalText, pText } from '../../reporters/scorecard-text.js';
 import { writeScorecard } from '../../reporters/write-scorecard.js';
 import { buildScorecard } from '../../score/scorecard.js';
@@ -41,7 +42,8 @@ export const scoreCommand: Command = {
         'not-found',
         `${relative(io.cwd, receiptsDir) || '.'}: holds no receipts of plan ${planId}; nothing to score (run the plan first)`,
       );
-    const scorecard = buildScorecard({ plan, planId, receipts });
+    const reviews = await readReviews({ root: io.cwd, plan, planId, receipts, receiptsDir });
+    const scorecard = buildScorecard({ plan, planId, receipts, reviews });
     const files = await writeScorecard(outDir, scorecard, { plan, receipts, receiptsDir });
     const lines = [
       ...[files.json, files.markdown, files.html].map((path) => relative(io.cwd, path)),
