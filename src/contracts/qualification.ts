@@ -78,7 +78,9 @@ export const CorpusVerificationSchema = z
       .describe('Tasks left out at load, in id order: not verified, never qualified.'),
   })
   .strict()
-  .describe('What `crossover corpus verify --json` prints.');
+  .describe(
+    'What `crossover corpus verify --json` prints; merged over runs into .crossover/corpus-verification/<corpus>.json.',
+  );
 
 export type Qualification = z.infer<typeof QualificationSchema>;
 export type CorpusVerification = z.infer<typeof CorpusVerificationSchema>;

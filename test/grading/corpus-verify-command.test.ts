@@ -1,4 +1,4 @@
-import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
@@ -46,7 +46,10 @@ describe('crossover corpus verify', () => {
 
   it('prints a table and exits 0 when the selected task qualifies', async () => {
     const project = await fixtureCorpus(['reference-fails', 'valid-node']);
-    const result = await run(['corpus', 'verify', '--corpus', join(project, 'corpus'), '--task', 'valid-node'], '/');
+    const result = await run(
+      ['corpus', 'verify', '--corpus', join(project, 'corpus'), '--task', 'valid-node'],
+      project,
+    );
     expect(result).toMatchObject({ code: 0, err: '' });
     const [header, row] = result.out.split('\n');
     expect(header).toMatch(/^id\s+category\s+surface\s+qualified\s+reference change\s+tree size\s+reasons$/);
@@ -59,5 +62,34 @@ describe('crossover corpus verify', () => {
     const result = await run(['corpus', 'verify', '--task', 'nope'], root);
     expect(result.code).toBe(2);
     expect(result.err).toContain('no task "nope" (tasks: valid-node)');
+  });
+
+  it('writes a verification record under the state dir, and verifying a slice keeps what was verified before', async () => {
+    const root = await fixtureCorpus(['reference-fails', 'valid-node']);
+    const first = await run(['corpus', 'verify', '--task', 'valid-node'], root);
+    expect(first.code, first.err).toBe(0);
+    expect(first.out).toContain('verification record: .crossover/corpus-verification/fixture.json');
+    const file = join(root, '.crossover/corpus-verification/fixture.json');
+    const once = CorpusVerificationSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+    expect(once.corpus.id).toBe('fixture');
+    expect(once.corpus.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(once.tasks.map((t) => [t.id, t.qualified])).toEqual([['valid-node', true]]);
+    const validNode = once.tasks[0]!;
+    expect(validNode.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(validNode.trees.map((t) => [t.tree, t.status])).toEqual([
+      ['start', 'failed'],
+      ['reference', 'passed'],
+      ...validNode.trees.slice(2).map((t) => [t.tree, t.status]),
+    ]);
+
+    const second = await run(['corpus', 'verify', '--task', 'reference-fails'], root);
+    expect(second.code).toBe(1);
+    const merged = CorpusVerificationSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+    expect(merged).toMatchObject({ total: 2, qualified: 1 });
+    expect(merged.tasks.map((t) => [t.id, t.qualified])).toEqual([
+      ['reference-fails', false],
+      ['valid-node', true],
+    ]);
+    expect(merged.tasks[1]).toEqual(validNode);
   });
 });

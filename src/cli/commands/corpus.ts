@@ -1,9 +1,10 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CrossoverError } from '../../contracts/errors.js';
 import type { CorpusVerification, Qualification, TreeSize } from '../../contracts/qualification.js';
 import { loadCorpus } from '../../corpus/load.js';
 import { qualifyCorpus } from '../../corpus/qualify.js';
+import { recordVerification } from '../../corpus/verification-record.js';
 import type { CliIo, Command } from '../command.js';
 
 const USAGE = 'corpus verify [--corpus <dir>] [--task <id>] [--json]';
@@ -55,7 +56,11 @@ async function verify(argv: string[], io: CliIo): Promise<number> {
     root: io.cwd,
     ...(values.task === undefined ? {} : { taskId: values.task }),
   });
-  return report(verification, values.json, io);
+  const record = await recordVerification(io.cwd, verification);
+  const code = report(verification, values.json, io);
+  // --json keeps stdout one JSON document.
+  (values.json ? io.err : io.out)(`verification record: ${relative(io.cwd, record)}\n`);
+  return code;
 }
 
 export const corpusCommand: Command = {
