@@ -124,7 +124,9 @@ export const BudgetSchema = z
       .positive()
       .max(BUDGET_LIMITS.maxTrials)
       .default(BUDGET_DEFAULTS.maxTrials)
-      .describe('Most attempts the plan may make: its scheduled trials and their preregistered re-attempts.'),
+      .describe(
+        'Most attempts the plan may make: its scheduled trials, their preregistered re-attempts and its reproducibility re-runs.',
+      ),
     deadlineSec: z
       .number()
       .int()

@@ -186,7 +186,7 @@ export const CostSchema = z
       .int()
       .nonnegative()
       .describe(
-        'Attempts whose agent may call a paid model: each scheduled trial and its preregistered re-attempts, at most maxTrials.',
+        'Attempts whose agent may call a paid model: each scheduled trial, its preregistered re-attempts and each reproducibility re-run, at most maxTrials.',
       ),
     boundUsd: z
       .number()

@@ -19,16 +19,27 @@ function ceilCents(usd: number): number {
 
 /**
  * The conservative cost bound: declared price × worst-case tokens × attempts (every scheduled trial
- * of a paid agent and every re-attempt the policy preregisters for it, within the budget's
- * maxTrials, which counts attempts). No price or no token ceiling leaves it unknown.
+ * of a paid agent, every re-attempt the policy preregisters for it and every reproducibility re-run,
+ * within the budget's maxTrials, which counts them all). No price or no token ceiling leaves it unknown.
  */
-export function costBound(experiment: Experiment, trialsPerArm: ReadonlyMap<string, number>): Cost {
+export function costBound(
+  experiment: Experiment,
+  trialsPerArm: ReadonlyMap<string, number>,
+  rerunsPerArm: ReadonlyMap<string, number> = new Map(),
+): Cost {
   const attemptsPerTrial = 1 + (experiment.policy.reattempts?.max ?? 0);
   let scheduledPaid = 0;
+  let rerunsPaid = 0;
   for (const arm of experiment.arms) {
-    if (mayCallPaidModel(arm.agent ?? experiment.agent, experiment)) scheduledPaid += trialsPerArm.get(arm.id) ?? 0;
+    if (!mayCallPaidModel(arm.agent ?? experiment.agent, experiment)) continue;
+    scheduledPaid += trialsPerArm.get(arm.id) ?? 0;
+    rerunsPaid += rerunsPerArm.get(arm.id) ?? 0;
   }
-  const pricedTrials = Math.min(scheduledPaid * attemptsPerTrial, Math.max(scheduledPaid, experiment.budget.maxTrials));
+  // Re-runs are never re-attempted; re-attempts fill what the budget leaves.
+  const pricedTrials = Math.min(
+    scheduledPaid * attemptsPerTrial + rerunsPaid,
+    Math.max(scheduledPaid + rerunsPaid, experiment.budget.maxTrials),
+  );
   const pricing = experiment.pricing ?? null;
   const tokens = experiment.worstCaseTokens ?? null;
   let boundUsd: number | null = 0;

@@ -314,7 +314,9 @@ export async function derivePlan(input: {
     armIds: arms.map((a) => a.id),
     repeats: experiment.repeats,
   });
-  const cost = costBound(experiment, trialsPerArm({ schedule }));
+  const reproducibility = reproducibilitySubset(experiment, schedule);
+  const reruns = (reproducibility?.reruns ?? []).map((rerun) => rerun.trial);
+  const cost = costBound(experiment, trialsPerArm({ schedule }), trialsPerArm({ schedule: { trials: reruns } }));
   const reasons = approvalReasons(
     experiment,
     cost,
@@ -348,7 +350,7 @@ export async function derivePlan(input: {
     cost,
     egress: { hosts: egressHosts(experiment) },
     credentials: credentialNames(experiment),
-    reproducibility: reproducibilitySubset(experiment, schedule),
+    reproducibility,
     auth: { mode: authHome === null ? 'api-key' : 'lease' },
     synthetic: arms.every((a) => a.agent.spec.adapter === 'synthetic'),
     stage1Scorecard,
@@ -359,9 +361,11 @@ export async function derivePlan(input: {
   const blocked = [...ctx.blocked, ...environmentBlocked, ...(browser ? [browser] : [])];
   if (experiment.stage === 0 && !plan.synthetic)
     blocked.push('stage 0 probes and plans only: a real agent runs from stage 1 on');
-  if (schedule.trials.length > experiment.budget.maxTrials) {
+  // A re-run is an agent run like any other: the budget counts it.
+  if (schedule.trials.length + reruns.length > experiment.budget.maxTrials) {
+    const rerunText = reruns.length === 0 ? '' : ` and ${reruns.length} reproducibility re-runs`;
     blocked.push(
-      `the schedule holds ${schedule.trials.length} trials but the budget allows ${experiment.budget.maxTrials}: raise $.budget.maxTrials (limit 2000) or shrink the slice`,
+      `the schedule holds ${schedule.trials.length} trials${rerunText} but the budget allows ${experiment.budget.maxTrials}: raise $.budget.maxTrials (limit 2000) or shrink the slice`,
     );
   }
   const credentials = plan.credentials.map((name) => ({ name, available: (env[name] ?? '') !== '' }));

@@ -27,8 +27,8 @@ export interface SummaryFacts {
   blocked: string[];
 }
 
-/** Counts trials per arm in the schedule. */
-export function trialsPerArm(plan: Pick<Plan, 'schedule'>): Map<string, number> {
+/** Counts trials per arm in the schedule (or in any list of trials, such as the re-runs). */
+export function trialsPerArm(plan: { schedule: Pick<Plan['schedule'], 'trials'> }): Map<string, number> {
   const counts = new Map<string, number>();
   for (const trial of plan.schedule.trials) counts.set(trial.arm, (counts.get(trial.arm) ?? 0) + 1);
   return counts;

@@ -15,7 +15,7 @@ function label(trial: ScheduledTrial): string {
 /**
  * Which trials a `--reattempt` run attempts again, from the latest attempt of each: those whose
  * status the plan's preregistered policy names, below its limit, in schedule order while the
- * budget's maxTrials (which counts attempts, each scheduled trial at least once) has room. Pure.
+ * budget's maxTrials (which counts attempts: each scheduled trial at least once, each re-run once) has room. Pure.
  */
 export function selectReattempts(
   plan: Plan,
@@ -36,8 +36,9 @@ export function selectReattempts(
     const receipt = latest.get(trial.id);
     return receipt !== undefined && statusClass(receipt.status) === 'invalid';
   });
-  // Every scheduled trial takes an attempt of the budget, and every re-attempt stored one more.
-  let used = plan.schedule.trials.length;
+  // Every scheduled trial and reproducibility re-run takes an attempt of the budget, and every
+  // re-attempt stored one more.
+  let used = plan.schedule.trials.length + (plan.reproducibility?.reruns.length ?? 0);
   for (const receipt of latest.values()) used += attemptOf(receipt) - 1;
   const attempts: Record<string, number> = {};
   const notes: string[] = [];

@@ -163,4 +163,21 @@ describe('a --reattempt run chooses what the policy allows, within the budget, a
       `not re-attempted: ${b!.taskId} ${b!.arm} #${b!.repeat} (check-error): the budget's ${plan.budget.maxTrials} attempts are used`,
     );
   });
+
+  it('maxTrials counts reproducibility re-runs too: they leave no room for a re-attempt', () => {
+    const base = fixturePlan({ stage: 1, tasks: 2, repeats: 2, aa: false, policy });
+    const [a] = base.schedule.trials;
+    const rerun = { of: a!.id, trial: { ...a!, id: 'f'.repeat(24) } };
+    const plan = {
+      ...base,
+      budget: { ...base.budget, maxTrials: base.schedule.trials.length + 1 },
+      reproducibility: { tasksPerArm: 1, reruns: [rerun] },
+    };
+    const latest = latestOf(plan, new Map<string, TrialStatus[]>([[a!.id, ['check-error']]]));
+    const selection = selectReattempts(plan, 'p1', latest, true);
+    expect(selection.attempts).toEqual({});
+    expect(selection.notes).toContain(
+      `not re-attempted: ${a!.taskId} ${a!.arm} #${a!.repeat} (check-error): the budget's ${plan.budget.maxTrials} attempts are used`,
+    );
+  });
 });
