@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { lstat, readdir, readFile, readlink, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
-import { linkDestination, type TreeEntry, type TreeModel, treeDigestOf } from '../contracts/tree.js';
+import { linkDestination, type TreeEntry, type TreeLink, type TreeModel, treeDigestOf } from '../contracts/tree.js';
+import { rememberedHash } from './content-memo.js';
 
 /** A tree a task cannot use: a link leaving it or a special file. Refuses that task only. */
 export class TreeRefusal extends CrossoverError {
@@ -16,6 +17,9 @@ export class TreeRefusal extends CrossoverError {
     super('invalid-input', message);
   }
 }
+
+/** Entries of one directory read at once. */
+const PARALLEL_READS = 64;
 
 /** True when the link's real destination (when it exists) is inside the real root. */
 async function staysInside(realRoot: string, absolute: string): Promise<boolean> {
@@ -35,37 +39,48 @@ export async function readTreeModel(root: string, skip: (path: string) => boolea
   if (!rootStats.isDirectory()) throw new CrossoverError('invalid-input', `${root}: expected a directory`);
   const realRoot = await realpath(root);
   const model: TreeModel = { files: [], emptyDirectories: [], links: [] };
+  /** One entry of a directory, read: a file hashed, a link checked, a directory only named (walked in order). */
+  async function visit(path: string): Promise<TreeEntry | TreeLink | 'directory'> {
+    const absolute = join(root, path);
+    const stats = await lstat(absolute);
+    if (stats.isDirectory()) return 'directory';
+    if (stats.isFile()) {
+      const sha256 = await rememberedHash(absolute, stats, async () =>
+        createHash('sha256')
+          .update(await readFile(absolute))
+          .digest('hex'),
+      );
+      return { path, executable: (stats.mode & 0o111) !== 0, sha256 };
+    }
+    if (stats.isSymbolicLink()) {
+      const target = await readlink(absolute);
+      if (linkDestination(path, target) === null || !(await staysInside(realRoot, absolute)))
+        throw new TreeRefusal(
+          `${absolute}: a symlink to ${target} leaves the tree, which a task tree may not hold`,
+          path,
+          'a symlink leaving the tree',
+        );
+      return { path, target };
+    }
+    throw new TreeRefusal(
+      `${absolute}: a special file is not allowed in a task tree (only files, directories and in-tree symlinks)`,
+      path,
+      'a special file',
+    );
+  }
   async function walk(relative: string): Promise<void> {
     const names = (await readdir(join(root, relative))).sort();
     if (names.length === 0 && relative !== '') model.emptyDirectories.push(relative);
-    for (const name of names) {
-      const path = relative ? `${relative}/${name}` : name;
-      if (skip(path)) continue;
-      const absolute = join(root, path);
-      const stats = await lstat(absolute);
-      if (stats.isDirectory()) await walk(path);
-      else if (stats.isFile()) {
-        const bytes = await readFile(absolute);
-        model.files.push({
-          path,
-          executable: (stats.mode & 0o111) !== 0,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-        });
-      } else if (stats.isSymbolicLink()) {
-        const target = await readlink(absolute);
-        if (linkDestination(path, target) === null || !(await staysInside(realRoot, absolute)))
-          throw new TreeRefusal(
-            `${absolute}: a symlink to ${target} leaves the tree, which a task tree may not hold`,
-            path,
-            'a symlink leaving the tree',
-          );
-        model.links.push({ path, target });
-      } else {
-        throw new TreeRefusal(
-          `${absolute}: a special file is not allowed in a task tree (only files, directories and in-tree symlinks)`,
-          path,
-          'a special file',
-        );
+    const paths = names.map((name) => (relative ? `${relative}/${name}` : name)).filter((path) => !skip(path));
+    // A directory's entries are read together (a tree of many small files waits on the disk, not
+    // the CPU), then taken in name order, so the model lists entries as a sorted depth-first walk.
+    for (let start = 0; start < paths.length; start += PARALLEL_READS) {
+      const batch = paths.slice(start, start + PARALLEL_READS);
+      const entries = await Promise.all(batch.map(visit));
+      for (const [index, entry] of entries.entries()) {
+        if (entry === 'directory') await walk(batch[index]!);
+        else if ('target' in entry) model.links.push(entry);
+        else model.files.push(entry);
       }
     }
   }
