@@ -29,6 +29,19 @@ export const AgentIdentitySchema = z
   .strict()
   .describe('Everything that identifies the agent an arm runs: declaration, executable, prompt template.');
 
+export const PlannedSetupSchema = z
+  .object({
+    command: z.string().min(1).describe("The setup command, as the task's task.json gives it."),
+    outputs: z.array(RelativePathSchema).describe('The workspace paths the setup produces and trials are given.'),
+    digest: DigestSchema.nullable().describe(
+      'Tree digest of what the setup produced (its outputs at their paths); null when it could not run, which blocks the plan.',
+    ),
+  })
+  .strict()
+  .describe(
+    "A repository task's setup as it ran for this plan: its duration is not bound (it lives in the setup record under .crossover/cache/setup/ and the plan summary).",
+  );
+
 export const PlannedTaskSchema = z
   .object({
     id: IdSchema.describe('Task id.'),
@@ -46,6 +59,7 @@ export const PlannedTaskSchema = z
       .describe(
         'Preregistered: the skill the task benefits from, "none" when no skill helps; null when not preregistered.',
       ),
+    setup: PlannedSetupSchema.optional().describe("A repository task's setup and what it produced; absent: no setup."),
   })
   .strict()
   .describe('One task of the corpus, bound by digest.');
@@ -310,6 +324,7 @@ export type Plan = z.infer<typeof PlanSchema>;
 export type PlannedArm = z.infer<typeof PlannedArmSchema>;
 export type PlannedSkills = z.infer<typeof PlannedSkillsSchema>;
 export type PlannedTask = z.infer<typeof PlannedTaskSchema>;
+export type PlannedSetup = z.infer<typeof PlannedSetupSchema>;
 export type PlannedProvider = z.infer<typeof PlannedProviderSchema>;
 export type PlannedCommand = z.infer<typeof PlannedCommandSchema>;
 export type ScheduledTrial = z.infer<typeof ScheduledTrialSchema>;

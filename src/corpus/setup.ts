@@ -139,43 +139,71 @@ const inFlight = new Map<string, Promise<SetupOutputs>>();
  * temporary directory and renamed into place under a lock, so concurrent trials (in this process
  * or another) wait for the one run. Null for a task without setup.
  */
-export function ensureSetup(root: string, task: SetupTask): Promise<SetupOutputs | null> {
+export function ensureSetup(
+  root: string,
+  task: SetupTask,
+  options: { verify?: boolean } = {},
+): Promise<SetupOutputs | null> {
   const setup = task.task.repository?.setup;
   if (!setup) return Promise.resolve(null);
   const key = setupKey(task);
   const entry = join(root, STATE_DIR, 'cache', 'setup', hex(key));
-  let pending = inFlight.get(entry);
+  const flight = `${entry}${options.verify ? '#verify' : ''}`;
+  let pending = inFlight.get(flight);
   if (!pending) {
-    pending = settle(root, task, key, entry, setup.timeoutSec * 1000 + STALE_LOCK_GRACE_MS).finally(() =>
-      inFlight.delete(entry),
+    const staleAfterMs = setup.timeoutSec * 1000 + STALE_LOCK_GRACE_MS;
+    pending = settle(root, task, key, entry, { staleAfterMs, verify: options.verify ?? false }).finally(() =>
+      inFlight.delete(flight),
     );
-    inFlight.set(entry, pending);
+    inFlight.set(flight, pending);
   }
   return pending;
 }
 
+/** The cached tree still holds what its record says the setup produced. */
+async function intact(entry: string, record: SetupRecord): Promise<boolean> {
+  return (await treeDigest(join(entry, 'tree')).catch(() => null)) === record.digest;
+}
+
+/** Moves a cache entry out of the way (atomically, to a dot name the pruner skips), then removes it. */
+async function discard(entry: string): Promise<void> {
+  const away = join(dirname(entry), `.${randomBytes(6).toString('hex')}.stale`);
+  await rename(entry, away);
+  await rm(away, { recursive: true, force: true });
+}
+
+/**
+ * `verify` (planning) digests the cached tree against its record; a tree changed on disk is
+ * discarded and the setup runs again, so what the plan binds is what trials are given. Trials
+ * only read the record: the tree reaches them read-only, and the plan bound its digest.
+ */
 async function settle(
   root: string,
   task: SetupTask,
   key: string,
   entry: string,
-  staleAfterMs: number,
+  options: { staleAfterMs: number; verify: boolean },
 ): Promise<SetupOutputs> {
   const outputs = task.task.repository!.setup!.outputs;
   const lockPath = `${entry}.lock`;
   await mkdir(dirname(entry), { recursive: true });
   for (;;) {
     const record = await readRecord(entry);
-    if (record) {
+    if (record && (!options.verify || (await intact(entry, record)))) {
       await touchCacheEntry(entry);
       return { dir: join(entry, 'tree'), outputs, record };
     }
-    if (await lock(lockPath, staleAfterMs)) break;
+    if (await lock(lockPath, options.staleAfterMs)) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   const building = `${dirname(entry)}/.${hex(key)}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    const record = (await readRecord(entry)) ?? (await runSetup(root, task, key, building));
+    let found = await readRecord(entry);
+    if (found && options.verify && !(await intact(entry, found))) {
+      await discard(entry);
+      found = null;
+    }
+    const record = found ?? (await runSetup(root, task, key, building));
     if (!(await readRecord(entry))) await rename(building, entry);
     return { dir: join(entry, 'tree'), outputs, record };
   } finally {

@@ -19,6 +19,7 @@ import { renderPrompt } from './prompt.js';
 import { planProvider } from './providers.js';
 import { checkArms } from './rules.js';
 import { buildSchedule } from './schedule.js';
+import { bindSetups } from './setups.js';
 import { seededShuffle } from './shuffle.js';
 import { bindSkills } from './skills.js';
 import { checkStageRules, failedFeasibilityGates, stage1Mismatches, stage1Slice } from './stages.js';
@@ -306,6 +307,7 @@ export async function derivePlan(input: {
   const { environment, blocked: environmentBlocked } = await probeEnvironment(experiment.sandbox, env);
   const taskSkills = expectedSkills(experiment, corpus, tasks, file);
   const arms = await bindArms(ctx, prompt.digest, [...taskSkills.values()]);
+  const setups = await bindSetups(root, tasks);
   const stage1Scorecard = await bindStage1Scorecard(ctx, corpus, arms);
   const authHome = await leasedLoginHome(ctx, arms, env, input.authHome);
   const schedule = buildSchedule({
@@ -339,6 +341,7 @@ export async function derivePlan(input: {
       timeoutSec: Math.min(t.task.timeoutSec, experiment.budget.trialTimeoutSec),
       relevantFiles: t.task.relevantFiles ?? null,
       expectedSkill: taskSkills.get(t.task.id) ?? null,
+      ...(setups.setups.has(t.task.id) ? { setup: setups.setups.get(t.task.id) } : {}),
     })),
     prompt,
     environment,
@@ -358,7 +361,7 @@ export async function derivePlan(input: {
   });
   const id = digestOf(plan);
   const browser = browserBlocker(tasks, env);
-  const blocked = [...ctx.blocked, ...environmentBlocked, ...(browser ? [browser] : [])];
+  const blocked = [...ctx.blocked, ...setups.blocked, ...environmentBlocked, ...(browser ? [browser] : [])];
   if (experiment.stage === 0 && !plan.synthetic)
     blocked.push('stage 0 probes and plans only: a real agent runs from stage 1 on');
   // A re-run is an agent run like any other: the budget counts it.
@@ -375,6 +378,12 @@ export async function derivePlan(input: {
   const approvalRel = rootRelative(root, approvalPath, 'approval file');
   if (plan.approval.required && !approved)
     blocked.push(`needs approval (${reasons.join('; ')}): run crossover approve <plan.json> to write ${approvalRel}`);
-  const summary = summarizePlan(plan, { id, credentials, approval: { file: approvalRel, approved }, blocked });
+  const summary = summarizePlan(plan, {
+    id,
+    credentials,
+    approval: { file: approvalRel, approved },
+    blocked,
+    setupDurations: setups.durations,
+  });
   return { plan, id, runnable: blocked.length === 0, blocked, summary, experiment: loaded, tasks, authHome };
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { canonicalJson } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
-import type { Plan, PlannedArm } from '../contracts/plan.js';
+import type { Plan, PlannedArm, PlannedTask } from '../contracts/plan.js';
 import { derivePlan } from './derive.js';
 
 export interface Drift {
@@ -9,6 +9,7 @@ export interface Drift {
     | 'experiment'
     | 'corpus'
     | 'task'
+    | 'setup'
     | 'prompt-template'
     | 'agent'
     | 'agent-executable'
@@ -31,10 +32,13 @@ const same = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonical
 
 /** A value as a drift line shows it: canonical JSON, cut so a drift line stays one readable line. */
 const VALUE_LIMIT = 80;
-function shown(value: unknown): string {
+function shown(value: unknown, limit = VALUE_LIMIT): string {
   const text = value === undefined ? 'absent' : canonicalJson(value);
-  return text.length <= VALUE_LIMIT ? text : `${text.slice(0, VALUE_LIMIT - 1)}…`;
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
+
+/** A command is shown whole up to this length: its change is often at the end. */
+const COMMAND_LIMIT = 400;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -67,19 +71,48 @@ function modelHint(before: PlannedArm, after: PlannedArm, env: NodeJS.ProcessEnv
   return ` (the environment variable CROSSOVER_MODEL is now ${shown(now)})`;
 }
 
+/** A repository task's setup, old → new: its command and outputs, then what it produced. */
+function setupDrifts(task: PlannedTask, found: PlannedTask): Drift[] {
+  const before = task.setup;
+  const after = found.setup;
+  if (same(before ?? null, after ?? null)) return [];
+  const drift = (detail: string): Drift => ({ what: 'setup', id: task.id, detail });
+  if (before === undefined || after === undefined)
+    return [drift(`the task ${after ? 'now has' : 'no longer has'} a setup`)];
+  const drifts: Drift[] = [];
+  if (before.command !== after.command)
+    drifts.push(drift(`command ${shown(before.command, COMMAND_LIMIT)} → ${shown(after.command, COMMAND_LIMIT)}`));
+  if (!same(before.outputs, after.outputs))
+    drifts.push(drift(`outputs ${shown(before.outputs)} → ${shown(after.outputs)}`));
+  if (before.digest !== after.digest)
+    drifts.push(
+      drift(
+        `produced tree ${before.digest ?? 'not set up'} → ${after.digest ?? 'not set up'}: it ran again and produced other files, or its cached tree changed`,
+      ),
+    );
+  return drifts;
+}
+
 function taskDrifts(registered: Plan, current: Plan): Drift[] {
   const drifts: Drift[] = [];
   const now = new Map(current.tasks.map((t) => [t.id, t]));
   for (const task of registered.tasks) {
     const found = now.get(task.id);
-    if (!found) drifts.push({ what: 'task', id: task.id, detail: 'no longer in the slice' });
-    else if (found.digest !== task.digest)
+    if (!found) {
+      drifts.push({ what: 'task', id: task.id, detail: 'no longer in the slice' });
+      continue;
+    }
+    if (found.digest !== task.digest)
       drifts.push({
         what: 'task',
         id: task.id,
         detail: `digest changed (${task.digest} → ${found.digest}): its prompt, workspace, checks, reference or decoys changed`,
       });
-    else if (!same(found, task))
+    const setup = setupDrifts(task, found);
+    drifts.push(...setup);
+    const { setup: _before, ...rest } = task;
+    const { setup: _after, ...restFound } = found;
+    if (found.digest === task.digest && !same(rest, restFound))
       drifts.push({ what: 'task', id: task.id, detail: 'its category, surface, timeout or relevant files changed' });
   }
   for (const task of current.tasks)

@@ -1,5 +1,6 @@
 import type { Plan } from '../contracts/plan.js';
 import { type ScheduleBalance, scheduleBalance } from './schedule.js';
+import type { SetupDuration } from './setups.js';
 
 export interface PlanSummary {
   id: string;
@@ -25,6 +26,8 @@ export interface SummaryFacts {
   credentials: Array<{ name: string; available: boolean }>;
   approval: { file: string; approved: boolean };
   blocked: string[];
+  /** how long each repository task's setup ran when it ran (not bound by the plan: it varies) */
+  setupDurations?: readonly SetupDuration[];
 }
 
 /** Counts trials per arm in the schedule (or in any list of trials, such as the re-runs). */
@@ -44,6 +47,12 @@ export function summarizePlan(plan: Plan, facts: SummaryFacts): PlanSummary {
     notes.push(
       `preregistered re-attempts: a trial ending ${reattempts.statuses.join(', ')} may be re-attempted up to ${reattempts.max} time(s) (crossover run --reattempt); the budget counts attempts`,
     );
+  for (const { taskId, durationMs } of facts.setupDurations ?? []) {
+    const setup = plan.tasks.find((t) => t.id === taskId)?.setup;
+    notes.push(
+      `task ${taskId}: setup "${setup?.command}" produced ${setup?.digest} in ${(durationMs / 1000).toFixed(1)} s when it ran (the duration is in its setup record, not in the plan)`,
+    );
+  }
   for (const arm of plan.arms) {
     if (arm.provider?.eligibility === 'excluded')
       notes.push(`provider ${arm.provider.id} was excluded by its probe: arm ${arm.id} will be reported as excluded`);

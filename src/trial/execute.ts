@@ -88,6 +88,17 @@ export interface TrialSpec {
   authHome?: string;
   /** keeps the trial's evidence: called once with it, and the receipt then names its digest; absent: none is built */
   onEvidence?: (evidence: Evidence) => void;
+  /** the digest of the setup's produced tree the plan bound; absent: not bound (an ad-hoc trial) */
+  setupDigest?: string | null;
+}
+
+/** The setup outputs a trial may use: what the plan bound, or drift (the cache was rebuilt with other files). */
+function boundSetup(spec: TrialSpec, setup: SetupOutputs | null): SetupOutputs | null {
+  if (spec.setupDigest === undefined || setup?.record.digest === spec.setupDigest) return setup;
+  throw new CrossoverError(
+    'drift',
+    `the task's setup produced ${setup?.record.digest ?? 'nothing'}, the plan bound ${spec.setupDigest ?? 'none'}`,
+  );
 }
 
 /** In-tree index paths kept in an index directory, for one trial's workspace. */
@@ -214,7 +225,7 @@ async function prepare(
   const snapshot = await taskSnapshot(spec.root, spec.task);
   const workspace = await freshWorkspace(trialDir, snapshot);
   for (const overlay of spec.indexOverlays ?? []) await overlayInTree(overlay.indexDir, overlay.paths, workspace);
-  const setup = await ensureSetup(spec.root, spec.task);
+  const setup = boundSetup(spec, await ensureSetup(spec.root, spec.task));
   // Where the proxy starts the arm's real servers: under a bubblewrap of their own when there is one.
   const host = sandbox && 'bwrap' in sandbox ? sandbox : null;
   const proxy = await proxyServers(spec, trialDir, workspace, host);

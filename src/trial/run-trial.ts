@@ -73,6 +73,7 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     timeoutMs: Math.min(input.timeoutMs, planned.timeoutSec * 1000),
     signal: input.signal ?? new AbortController().signal,
     expectedSkill: planned.expectedSkill,
+    ...(planned.setup ? { setupDigest: planned.setup.digest } : {}),
     referenceAllowed: input.referenceAllowed ?? plan.synthetic,
     ...(input.browser ? { browser: input.browser } : {}),
     ...(input.agentSlots ? { agentSlots: input.agentSlots } : {}),
