@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Provider, ProviderSchema } from '../src/contracts/provider.js';
 import { loadTask } from '../src/corpus/load.js';
+import { requireSandbox } from '../src/io/sandbox.js';
 import { probeProvider } from '../src/probe/probe.js';
 import { RECIPES } from '../src/providers/recipes.js';
 
@@ -33,12 +34,13 @@ const providers: { name: string; declaration: Provider; baseDir: string }[] = [
 
 const ms = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${value} ms`);
 
+const sandbox = await requireSandbox();
 console.log('provider               task                         probe     setup     index     sample    eligibility');
 for (const task of TASKS) {
   const sampleTask = await loadTask(join(REPO, task));
   for (const { name, declaration, baseDir } of providers) {
     const started = performance.now();
-    const record = await probeProvider(declaration, { root: REPO, baseDir, sampleTask });
+    const record = await probeProvider(declaration, { root: REPO, baseDir, sampleTask, sandbox });
     const wall = Math.round(performance.now() - started);
     const { setupMs, index, sample } = record.measurements;
     console.log(

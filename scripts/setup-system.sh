@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system packages trials use, when they are missing: Debian's bubblewrap (the trial
-# sandbox) and chromium-headless-shell (browser checks). The README's commands and .ci/run call it.
+# sandbox), chromium-headless-shell (browser checks) and strace (the probe's network findings). The README's commands and .ci/run call it.
 # Where it cannot install (not root and no password-less sudo, or no apt-get) it changes nothing and
 # exits 1 with the exact command to run, so no trial starts on a machine that cannot contain it.
 set -euo pipefail
@@ -11,6 +11,8 @@ bwrap --version >/dev/null 2>&1 || missing+=(bubblewrap)
 # The paths the grader looks for (src/grading/browser-session.ts); Debian's chromium works too.
 executable() { [ -f "$1" ] && [ -x "$1" ]; }
 executable /usr/bin/chromium-headless-shell || executable /usr/bin/chromium || missing+=(chromium-headless-shell)
+# The probe records a sandboxed provider's network attempts with strace (src/io/network-trace.ts).
+executable /usr/bin/strace || missing+=(strace)
 # Python repository tasks run Debian's pytest (corpus/README.md, "Bring a repository task").
 /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || missing+=(python3-pytest)
 

@@ -13,7 +13,7 @@ export const TEST_PROJECTS = {
     ],
     timeoutMs: 60_000,
   },
-  system: { include: ['test/{browser,grading,plugin,trial}/**/*.test.ts'], timeoutMs: 120_000 },
+  system: { include: ['test/{browser,grading,plugin,probe-sandbox,trial}/**/*.test.ts'], timeoutMs: 120_000 },
   e2e: { include: ['test/{agents-real,providers}/**/*.test.ts'], timeoutMs: 600_000 },
 } as const;
 

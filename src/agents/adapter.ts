@@ -1,6 +1,7 @@
 import type { Agent } from '../contracts/agent.js';
 import type { EvidenceTranscript, TranscriptEntry } from '../contracts/evidence.js';
 import type { PlannedArm } from '../contracts/plan.js';
+import type { ExecResult } from '../io/contained-process.js';
 
 /** Where the run home holds the arm's MCP servers, in the `{ mcpServers: { name: … } }` form agent CLIs read. */
 export const MCP_CONFIG_PATH = '.config/crossover/mcp.json';
@@ -19,17 +20,7 @@ export interface ExecOptions {
   stdin?: string;
 }
 
-export interface ExecResult {
-  exitCode: number | null;
-  /** bounded: at most a fixed number of bytes, with a marker where it was cut */
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-  /** true when the output went past its bound */
-  truncated: boolean;
-  /** the last bytes of each stream (a bounded tail, marked where earlier output was left out), for the evidence */
-  tails?: { stdout: string; stderr: string };
-}
+export type { ExecResult } from '../io/contained-process.js';
 
 /**
  * Everything one agent run may use. Adapters never spawn processes themselves: `exec` runs a

@@ -83,6 +83,41 @@ export const EgressPostureSchema = z
   .strict()
   .describe('Where task source may go when an arm uses this provider.');
 
+const ProbeStepNameSchema = z
+  .enum(['index', 'setup', 'version'])
+  .describe('The probe step whose provider process it was: the index command, the server or CLI, the version command.');
+
+export const ProbeContainmentSchema = z
+  .object({
+    sandbox: z
+      .enum(['bubblewrap', 'none'])
+      .describe("bubblewrap: every provider process ran in the trial's sandbox; none: bare, as asked for."),
+    network: z
+      .enum(['none', 'shared'])
+      .describe("none: a network namespace of its own; shared: the host's, for the declared and allowed egress."),
+    survivors: ProbeStepSchema.describe(
+      'ok: every provider process ended with its step; failed: one outlived it (a detached daemon), named in detail.',
+    ),
+    networkObserved: z
+      .boolean()
+      .describe('Network attempts were recorded (strace outside the sandbox); false when bare or strace is missing.'),
+    networkAttempts: z
+      .array(
+        z
+          .object({
+            step: ProbeStepNameSchema,
+            kind: z.enum(['dns', 'connect']).describe('dns: a name looked up; connect: an address connected to.'),
+            destination: z.string().describe('The looked-up name, or address:port.'),
+          })
+          .strict(),
+      )
+      .describe(
+        'Undeclared network attempts of provider processes (telemetry, update checks), each once, sorted: findings, stopped by the sandbox.',
+      ),
+  })
+  .strict()
+  .describe('How the probe contained the provider, as a trial does, and what it saw the provider try.');
+
 export const ProbeIdentitySchema = z
   .object({
     declaration: ProviderSchema.describe('The provider as declared (defaults filled).'),
@@ -116,6 +151,7 @@ export const ProbeIdentitySchema = z
       )
       .describe('Declared credentials by name and whether the environment has them; never values.'),
     limitations: z.array(z.string()).describe('Known limitations the probe noticed.'),
+    containment: ProbeContainmentSchema,
   })
   .strict()
   .describe('The stable part of a probe: re-probing the same provider gives the same bytes.');
@@ -208,4 +244,5 @@ export type ProbeStep = z.infer<typeof ProbeStepSchema>;
 export type ProbeTool = z.infer<typeof ProbeToolSchema>;
 export type Observability = z.infer<typeof ObservabilitySchema>;
 export type EgressPosture = z.infer<typeof EgressPostureSchema>;
+export type ProbeContainment = z.infer<typeof ProbeContainmentSchema>;
 export type ProbeEligibility = z.infer<typeof ProbeEligibilitySchema>;

@@ -4,6 +4,7 @@ import type { PlannedArm } from '../contracts/plan.js';
 import type { Provider } from '../contracts/provider.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { providerPrefix } from '../io/provider-install.js';
+import { requireSandbox } from '../io/sandbox.js';
 import { declaredEnv, launchCommand } from '../probe/launch.js';
 import type { IndexOverlay } from '../trial/execute.js';
 import type { RunContext } from './run-context.js';
@@ -18,8 +19,8 @@ export interface ProviderLaunch {
   overlays: IndexOverlay[];
 }
 
-/** What of the run a launch reads: where the installs are, the declarations and the experiment's directory. */
-export type LaunchContext = Pick<RunContext, 'root' | 'providers' | 'experimentDir'>;
+/** What of the run a launch reads: where the installs are, the declarations, the experiment's directory, the sandbox. */
+export type LaunchContext = Pick<RunContext, 'root' | 'providers' | 'experimentDir' | 'sandbox'>;
 
 const NONE: ProviderLaunch = { mcpServers: [], readOnly: [], overlays: [] };
 
@@ -33,6 +34,8 @@ async function indexOf(arm: PlannedArm, declaration: Provider, context: LaunchCo
     identity: { configDigest: planned.configDigest, files: planned.files, install: planned.install },
     baseDir: context.experimentDir,
     task,
+    // The index command runs in the trial's sandbox, as the probe ran it.
+    sandbox: context.sandbox === 'bubblewrap' ? await requireSandbox() : null,
   });
 }
 

@@ -6,6 +6,7 @@ import type { LoadedTask } from '../corpus/load.js';
 import { withBuildLock } from '../io/build-lock.js';
 import { touchCacheEntry } from '../io/cache-prune.js';
 import { STATE_DIR } from '../io/layout.js';
+import type { SandboxHost } from '../io/sandbox.js';
 import { buildTaskIndex, indexRevisionMatches } from '../probe/context-index.js';
 import { taskSnapshot } from '../trial/workspace.js';
 
@@ -26,6 +27,8 @@ export async function ensureTaskIndex(input: {
   identity: unknown;
   baseDir: string;
   task: LoadedTask;
+  /** the trial's sandbox the index command runs in; null: bare (the run asked for sandbox none) */
+  sandbox: SandboxHost | null;
 }): Promise<string> {
   const { root, provider, task } = input;
   const key = hex(digestOf(input.identity)).slice(0, 16);
@@ -39,7 +42,11 @@ export async function ensureTaskIndex(input: {
     // A half-built index (its builder died) has no manifest: start it over.
     await rm(indexDir, { recursive: true, force: true });
     const snapshot = await taskSnapshot(root, task);
-    await buildTaskIndex(provider, snapshot, indexDir, process.env, { baseDir: input.baseDir, root });
+    await buildTaskIndex(provider, snapshot, indexDir, process.env, {
+      baseDir: input.baseDir,
+      root,
+      sandbox: input.sandbox,
+    });
     return indexDir;
   });
 }

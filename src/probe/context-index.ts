@@ -7,11 +7,13 @@ import { DigestSchema } from '../contracts/common.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { Provider } from '../contracts/provider.js';
 import { writeArtifact } from '../io/json.js';
+import { providerPrefix } from '../io/provider-install.js';
+import type { SandboxHost } from '../io/sandbox.js';
 import { treeDigest, underAny } from '../io/tree.js';
-import { egressPosture } from './egress.js';
+import { type Containment, closeContainment, openContainment, runProviderCommand, survivorDetail } from './contain.js';
+import { egressHosts, egressPosture } from './egress.js';
 import { providerEnvironment } from './environment.js';
 import { launchCommand } from './launch.js';
-import { runBounded } from './run.js';
 import { directoryBytes } from './storage.js';
 
 /** Written into the index directory after a build: the revision the index belongs to. */
@@ -35,6 +37,10 @@ export interface TaskIndexOptions {
   approvedEgress?: boolean;
   timeoutMs?: number;
   storageLimitBytes?: number;
+  /** the probe's containment the command runs under; default one of its own in `sandbox` */
+  containment?: Containment;
+  /** the trial's sandbox the command runs in when no containment is given; null or absent: bare */
+  sandbox?: SandboxHost | null;
 }
 
 export interface TaskIndex {
@@ -113,25 +119,32 @@ export async function buildTaskIndex(
   const suffix = randomBytes(6).toString('hex');
   const work = `${outDir}.work-${suffix}`;
   const home = `${outDir}.home-${suffix}`;
+  await mkdir(home);
+  // Its declared egress (approved above when it needs approval) shares the host's network, as in a trial.
+  const containment =
+    options.containment ?? (await openContainment(home, options.sandbox ?? null, egressHosts(provider).length > 0));
   try {
     await cp(snapshotDir, work, { recursive: true });
-    await mkdir(home);
     const baseDir = options.baseDir ?? process.cwd();
+    const root = options.root ?? baseDir;
     const places = { indexDir: outDir, workspace: work };
-    const { command, args } = await launchCommand(
-      provider,
-      index,
-      { root: options.root ?? baseDir, baseDir },
-      places,
-      '$.index',
-    );
+    const { command, args } = await launchCommand(provider, index, { root, baseDir }, places, '$.index');
     const started = performance.now();
-    const { stdout } = await runBounded(command, args, {
+    const { stdout } = await runProviderCommand(containment, {
+      step: 'index',
+      command,
+      args,
       cwd: work,
-      env: providerEnvironment(provider, env, { CROSSOVER_INDEX_DIR: outDir, CROSSOVER_WORKSPACE: work, HOME: home }),
+      env: providerEnvironment(provider, env, { CROSSOVER_INDEX_DIR: outDir, CROSSOVER_WORKSPACE: work }),
+      homeBase: home,
+      readOnly: provider.install ? [providerPrefix(root, provider.install)] : [],
+      writable: [work, outDir],
       timeoutMs,
     });
     const ms = Math.round(performance.now() - started);
+    const left = options.containment === undefined ? survivorDetail(containment.survivors) : null;
+    if (left !== null)
+      throw new CrossoverError('infrastructure', `provider "${provider.id}": the index command ${left}`);
     if ((await treeDigest(work, underAny(index.inTree))) !== revision) {
       const allowed = index.inTree.length > 0 ? ` outside its declared in-tree paths (${index.inTree.join(', ')})` : '';
       throw new CrossoverError(
@@ -160,6 +173,7 @@ export async function buildTaskIndex(
     });
     return { revision, outputDigest, storageBytes, ms };
   } finally {
+    if (options.containment === undefined) await closeContainment(containment);
     await rm(work, { recursive: true, force: true });
     await rm(home, { recursive: true, force: true });
   }

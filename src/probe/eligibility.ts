@@ -19,7 +19,7 @@ export function isPinnedVersion(version: string): boolean {
 
 /** Why a probed provider cannot be an arm; empty when nothing excludes it. */
 function exclusions(identity: ProbeIdentity): string[] {
-  const { declaration, setup, index, tools, observability, version, sample } = identity;
+  const { declaration, setup, index, tools, observability, version, sample, containment } = identity;
   const reasons: string[] = [];
   if (declaration.kind === 'infrastructure') {
     reasons.push(
@@ -33,6 +33,8 @@ function exclusions(identity: ProbeIdentity): string[] {
   }
   if (setup.status === 'failed') reasons.push(`setup-failed: ${setup.detail ?? 'the provider did not start'}`);
   if (index.status === 'failed') reasons.push(`setup-failed: index command: ${index.detail ?? 'failed'}`);
+  if (containment.survivors.status === 'failed')
+    reasons.push(`survivor: the provider ${containment.survivors.detail ?? 'left a process running'}`);
   if (version.status === 'failed') reasons.push(`version-mismatch: version command ${version.detail ?? 'failed'}`);
   if (sample.status === 'failed')
     reasons.push(`sample-failed: ${sample.tool ?? 'the sample call'}: ${sample.detail ?? 'no usable answer'}`);

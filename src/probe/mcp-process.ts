@@ -37,6 +37,11 @@ export class ServerProcessTransport implements Transport {
 
   constructor(private readonly server: ServerProcess) {}
 
+  /** The server's pid while it runs. */
+  leader(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** The first and last bytes the server wrote to stderr, trimmed. */
   stderr(): string {
     return `${this.head}${this.dropped ? ' … ' : ''}${this.tail}`.trim();

@@ -9,7 +9,15 @@ import { boundText } from './redact.js';
 type McpHandshake = Extract<ProbeInterface, { type: 'mcp' }>;
 
 export type McpTarget =
-  | { type: 'stdio'; command: string; args: string[]; cwd: string; env: Record<string, string> }
+  | {
+      type: 'stdio';
+      command: string;
+      args: string[];
+      cwd: string;
+      env: Record<string, string>;
+      /** called with the server's pid once the session's work is done, before the server is ended */
+      beforeClose?: (leader: number | undefined) => void;
+    }
   | { type: 'http'; url: string; headers?: Record<string, string> };
 
 /** One tool call made after the handshake, in the same session. */
@@ -64,18 +72,25 @@ function toolIdentity(tool: Tool): ProbeTool {
   };
 }
 
-async function createTransport(target: McpTarget): Promise<{ transport: Transport; stderr: () => string }> {
+interface OpenTransport {
+  transport: Transport;
+  stderr: () => string;
+  leader: () => number | undefined;
+}
+
+async function createTransport(target: McpTarget): Promise<OpenTransport> {
   if (target.type === 'http') {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     const requestInit = target.headers ? { headers: target.headers } : undefined;
     return {
       transport: new StreamableHTTPClientTransport(new URL(target.url), requestInit ? { requestInit } : undefined),
       stderr: () => '',
+      leader: () => undefined,
     };
   }
   const { ServerProcessTransport } = await import('./mcp-process.js');
   const transport = new ServerProcessTransport(target);
-  return { transport, stderr: () => transport.stderr() };
+  return { transport, stderr: () => transport.stderr(), leader: () => transport.leader() };
 }
 
 /** An answer is empty when no content part carries anything: no text, no data, no resource. */
@@ -115,7 +130,7 @@ export async function handshakeMcp(
 ): Promise<McpHandshake & { sample: SampleAnswer | null }> {
   // The SDK loads on the first handshake, not with every module that reaches the probe (the package entry does).
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { transport, stderr } = await createTransport(target);
+  const { transport, stderr, leader } = await createTransport(target);
   const protocolVersion = captureProtocolVersion(transport);
   const client = new Client({ name: 'crossover-probe', version: '1' }, { capabilities: {} });
   try {
@@ -144,6 +159,7 @@ export async function handshakeMcp(
       cause: error,
     });
   } finally {
+    if (target.type === 'stdio') target.beforeClose?.(leader());
     await client.close().catch(() => undefined);
   }
 }

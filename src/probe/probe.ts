@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -5,6 +6,7 @@ import { digestOf } from '../contracts/canonical.js';
 import { CrossoverError, parseWith } from '../contracts/errors.js';
 import {
   type Observability,
+  type ProbeContainment,
   type ProbeIdentity,
   type ProbeInterface,
   type ProbeMeasurements,
@@ -16,15 +18,28 @@ import {
 import type { Provider } from '../contracts/provider.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { materializeTree } from '../corpus/materialize.js';
+import { providerPrefix } from '../io/provider-install.js';
+import type { SandboxHost } from '../io/sandbox.js';
 import { handshakeCli } from './cli.js';
+import {
+  type ContainedStep,
+  type Containment,
+  closeContainment,
+  containedLaunch,
+  noteDetached,
+  openContainment,
+  type ProviderCommand,
+  runProviderCommand,
+  type StepAttempt,
+  survivorDetail,
+} from './contain.js';
 import { buildTaskIndex, INDEX_DEFAULTS, overlayInTree } from './context-index.js';
-import { egressPosture, isLoopbackHost } from './egress.js';
+import { egressHosts, egressPosture, isLoopbackHost } from './egress.js';
 import { decideEligibility } from './eligibility.js';
 import { credentialAvailability, credentialValues, providerEnvironment } from './environment.js';
 import { launchCommand } from './launch.js';
 import { handshakeMcp, type SampleAnswer } from './mcp.js';
 import { boundText, redactDeep } from './redact.js';
-import { runBounded } from './run.js';
 
 export interface ProbeLimits {
   setupTimeoutMs: number;
@@ -49,6 +64,11 @@ export interface ProbeOptions {
   approvedEgress?: boolean;
   env?: NodeJS.ProcessEnv;
   limits?: Partial<ProbeLimits>;
+  /**
+   * The trial's sandbox every provider process runs in (fresh HOME, no network unless the declared
+   * egress is allowed, the whole tree ended); null runs them bare, which only `--sandbox none` asks for.
+   */
+  sandbox: SandboxHost | null;
 }
 
 /** Scratch directories of one probe; all below one temp dir removed at the end. */
@@ -73,6 +93,7 @@ interface Context {
   /** task source and sample calls may reach the provider: no approval is needed, or one names it */
   shareSource: boolean;
   scratch: Scratch;
+  containment: Containment;
 }
 
 interface IndexOutcome {
@@ -121,6 +142,7 @@ async function probeIndex(ctx: Context, task: LoadedTask | undefined, shareSourc
       approvedEgress: ctx.approved,
       timeoutMs: ctx.limits.indexTimeoutMs,
       storageLimitBytes: ctx.limits.storageLimitBytes,
+      containment: ctx.containment,
     });
     return {
       step: { status: 'ok', detail: null, sampleTask, revision: built.revision },
@@ -177,15 +199,35 @@ function headersOf(
   return { headers };
 }
 
+/** How one step's provider command runs in the probe: the server's workspace, a fresh HOME, its install read-only. */
+function stepCommand(
+  ctx: Context,
+  step: ContainedStep,
+  launched: { command: string; args: string[] },
+  cwd: string,
+  env: Record<string, string>,
+): ProviderCommand {
+  const install = ctx.provider.install ? [providerPrefix(ctx.root, ctx.provider.install)] : [];
+  const inTree = cwd === ctx.scratch.workspace ? (ctx.provider.index?.inTree ?? []).map((p) => join(cwd, p)) : [];
+  return {
+    step,
+    ...launched,
+    cwd,
+    env,
+    homeBase: ctx.scratch.home,
+    readOnly: [...install, ...(existsSync(ctx.scratch.index) ? [ctx.scratch.index] : [])],
+    writable: inTree.filter((path) => existsSync(path)),
+  };
+}
+
 /** Runs the declared version command; its output must name the declared version. */
 async function probeVersion(ctx: Context, cwd: string, env: Record<string, string>): Promise<ProbeStep> {
   const iface = ctx.provider.interface;
   if (iface.type !== 'mcp-stdio' || iface.versionArgs === undefined) return skipped('no version command declared');
   try {
     const { command } = await launchCommand(ctx.provider, iface, ctx, { workspace: cwd }, '$.interface');
-    const { stdout, stderr } = await runBounded(command, iface.versionArgs, {
-      cwd,
-      env,
+    const { stdout, stderr } = await runProviderCommand(ctx.containment, {
+      ...stepCommand(ctx, 'version', { command, args: iface.versionArgs }, cwd, env),
       timeoutMs: ctx.limits.setupTimeoutMs,
     });
     const output = `${stdout}\n${stderr}`;
@@ -203,7 +245,6 @@ async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promi
   const iface = provider.interface;
   const places = { workspace: cwd, ...(indexBuilt ? { indexDir: ctx.scratch.index } : {}) };
   const extra: Record<string, string> = {
-    HOME: ctx.scratch.home,
     CROSSOVER_WORKSPACE: cwd,
     ...(indexBuilt ? { CROSSOVER_INDEX_DIR: ctx.scratch.index } : {}),
   };
@@ -237,9 +278,17 @@ async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promi
       seen = handshake;
       answer = got;
     } else if (iface.type === 'mcp-stdio') {
-      const { command, args } = await launchCommand(provider, iface, ctx, places, '$.interface');
+      const launched = await launchCommand(provider, iface, ctx, places, '$.interface');
+      const launch = await containedLaunch(ctx.containment, stepCommand(ctx, 'setup', launched, cwd, env));
       const { sample: got, ...handshake } = await handshakeMcp(
-        { type: 'stdio', command, args, cwd, env },
+        {
+          type: 'stdio',
+          command: launch.file,
+          args: launch.args,
+          cwd: launch.cwd,
+          env: launch.env,
+          beforeClose: (leader) => noteDetached(ctx.containment, 'setup', leader),
+        },
         timeoutMs,
         sample,
       );
@@ -253,7 +302,9 @@ async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promi
         places,
         '$.interface',
       );
-      seen = await handshakeCli(command, iface.versionArgs, iface.helpArgs, { cwd, env, timeoutMs });
+      const run = (args: string[]) =>
+        runProviderCommand(ctx.containment, { ...stepCommand(ctx, 'setup', { command, args }, cwd, env), timeoutMs });
+      seen = await handshakeCli(iface.versionArgs, iface.helpArgs, run);
     }
     const setupMs = Math.round(performance.now() - started);
     const why = !ctx.shareSource
@@ -315,6 +366,54 @@ function limitationsOf(provider: Provider, seen: ProbeInterface | null, index: P
   return notes;
 }
 
+/** A declared host's name, without its port, as a lookup asks for it. */
+function declaredName(host: string): string {
+  return host
+    .toLowerCase()
+    .replace(/^\[(.*)\](:\d+)?$/, '$1')
+    .replace(/:\d+$/, '');
+}
+
+/**
+ * The attempts the declaration does not account for: with no network, every one; with the
+ * declared egress shared, lookups of other names (an address connected to cannot be told apart
+ * from a declared host's, so connects are not judged there).
+ */
+function undeclaredAttempts(ctx: Context, attempts: readonly StepAttempt[]): StepAttempt[] {
+  if (!ctx.containment.shareNetwork) return [...attempts];
+  const declared = new Set(egressHosts(ctx.provider).map(declaredName));
+  return attempts.filter((attempt) => attempt.kind === 'dns' && !declared.has(attempt.destination));
+}
+
+function containmentOf(ctx: Context, attempts: readonly StepAttempt[]): ProbeContainment {
+  const c = ctx.containment;
+  const detail = survivorDetail(c.survivors);
+  const seen = new Map<string, StepAttempt>();
+  for (const a of undeclaredAttempts(ctx, attempts)) seen.set(`${a.step} ${a.kind} ${a.destination}`, a);
+  const networkAttempts = [...seen.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, { step, kind, destination }]) => ({ step, kind, destination }));
+  return {
+    sandbox: c.sandbox === null ? 'none' : 'bubblewrap',
+    network: c.shareNetwork ? 'shared' : 'none',
+    survivors: detail === null ? { status: 'ok', detail: null } : { status: 'failed', detail },
+    networkObserved: c.traced,
+    networkAttempts,
+  };
+}
+
+/** The findings of the containment a reader should see beside the reasons: undeclared network attempts. */
+function containmentNotes(contained: ProbeContainment): string[] {
+  const notes = contained.networkAttempts.map(
+    (a) =>
+      `undeclared network attempt during ${a.step}: ${a.kind === 'dns' ? 'looked up' : 'connected to'} ${a.destination}${contained.network === 'none' ? ' (stopped by the sandbox)' : ''}`,
+  );
+  if (contained.sandbox === 'none')
+    notes.push('probed bare (sandbox none): provider processes had the host network and filesystem, as no trial does');
+  else if (!contained.networkObserved) notes.push('network attempts not recorded: strace is not installed');
+  return notes;
+}
+
 async function makeScratch(): Promise<Scratch> {
   const dir = await mkdtemp(join(tmpdir(), 'crossover-probe-'));
   const scratch = {
@@ -350,6 +449,9 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
   const egress = egressPosture(provider, approved);
   const shareSource = !egress.needsApproval || egress.approved;
   const scratch = await makeScratch();
+  // The declared egress, once allowed, shares the host's network as a trial's sandbox would.
+  const shareNetwork = shareSource && egressHosts(provider).length > 0;
+  const containment = await openContainment(scratch.dir, options.sandbox, shareNetwork);
   const ctx: Context = {
     provider,
     root: options.root,
@@ -359,6 +461,7 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
     approved,
     shareSource,
     scratch,
+    containment,
   };
   try {
     const task = options.sampleTask;
@@ -369,7 +472,8 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
     const indexBuilt = index.step.status === 'ok';
     const cwd = await serverDirectory(ctx, materialized, indexBuilt);
     const setup = await probeSetup(ctx, cwd, indexBuilt);
-    const version = await probeVersion(ctx, cwd, providerEnvironment(provider, env, { HOME: scratch.home }));
+    const version = await probeVersion(ctx, cwd, providerEnvironment(provider, env));
+    const contained = containmentOf(ctx, await closeContainment(containment));
     const redaction = {
       secrets: credentialValues(provider, env),
       paths: {
@@ -393,7 +497,8 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
         observability: observabilityOf(provider),
         egress,
         credentials: credentialAvailability(provider, env),
-        limitations: limitationsOf(provider, setup.iface, index.step),
+        limitations: [...limitationsOf(provider, setup.iface, index.step), ...containmentNotes(contained)],
+        containment: contained,
       },
       redaction,
     );
@@ -412,6 +517,7 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
       cause: error,
     });
   } finally {
+    await closeContainment(containment);
     await rm(scratch.dir, { recursive: true, force: true });
   }
 }

@@ -1,9 +1,9 @@
 import type { ExecOptions } from '../agents/adapter.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { withoutInheritedFds } from '../io/close-fds.js';
+import { type ContainedResult, runContained } from '../io/contained-process.js';
+import type { ProcessMarker } from '../io/process-tree.js';
 import { bubblewrapArgv, handOver, type SandboxHost, type SandboxLayout } from '../io/sandbox.js';
-import { type ContainedResult, runContained } from './contained-process.js';
-import type { ProcessMarker } from './process-tree.js';
 
 export interface AgentExecSettings {
   /** the sandbox to run in; null only when `none` was asked for explicitly; a reason refuses every command */

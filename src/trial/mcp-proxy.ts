@@ -8,6 +8,7 @@ import type { McpServerSpec } from '../agents/adapter.js';
 import { digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { ContextCall } from '../contracts/receipt.js';
+import type { ServerLauncher } from '../io/server-launch.js';
 import { handshakeMcp } from '../probe/mcp.js';
 
 /** The relay the agent starts in place of each MCP server (plain Node, bound read-only into the sandbox). */
@@ -17,14 +18,6 @@ export const RELAY_PATH = fileURLToPath(new URL('./mcp-relay.mjs', import.meta.u
 const SOCKET_PATH_LIMIT = 107;
 /** A JSON-RPC line longer than this is relayed but not read: its call is then recorded unanswered. */
 const LINE_LIMIT = 32 * 1024 * 1024;
-
-/** How the proxy starts one real server: the caller puts it under the trial's sandbox. */
-export type ServerLauncher = (server: McpServerSpec) => {
-  file: string;
-  args: string[];
-  env: Record<string, string>;
-  cwd: string;
-};
 
 export interface McpProxy {
   /** what the agent is given as its MCP servers: the relay, one socket per declared server */

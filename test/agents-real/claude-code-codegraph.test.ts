@@ -102,7 +102,7 @@ describe('Claude Code under bubblewrap with the real CodeGraph as its provider',
       baseUrl: mock.url,
     };
     const arm = treatment(agent);
-    const context = { root, providers: [declaration], experimentDir: root };
+    const context = { root, providers: [declaration], experimentDir: root, sandbox: 'bubblewrap' as const };
     const launch = await providerLaunch(arm, context, task, join(root, 'unused-workspace'));
     return executeTrial(
       trialSpec(task, arm, {

@@ -126,6 +126,13 @@ export async function writeProbeRecord(probesDir: string, declaration: ProviderI
     egress: { posture: 'none', hosts: [], sendsSource: false, needsApproval: false, approved: false },
     credentials: [],
     limitations: [],
+    containment: {
+      sandbox: 'none',
+      network: 'none',
+      survivors: { status: 'ok', detail: null },
+      networkObserved: false,
+      networkAttempts: [],
+    },
   };
   const record: ProbeRecord = sealProbeRecord({
     schema: 'crossover.probe/1',

@@ -42,7 +42,7 @@ describe('the snapshot and index caches', () => {
     const declaration = countingProvider(counter);
     const dirs = await Promise.all(
       Array.from({ length: 8 }, () =>
-        ensureTaskIndex({ root, provider: declaration, identity: declaration, baseDir: root, task }),
+        ensureTaskIndex({ sandbox: null, root, provider: declaration, identity: declaration, baseDir: root, task }),
       ),
     );
     expect(new Set(dirs).size).toBe(1);
@@ -55,7 +55,14 @@ describe('the snapshot and index caches', () => {
     const counter = join(await tempDir(), 'runs');
     const task = await sampleTask();
     const declaration = countingProvider(counter);
-    const dir = await ensureTaskIndex({ root, provider: declaration, identity: declaration, baseDir: root, task });
+    const dir = await ensureTaskIndex({
+      sandbox: null,
+      root,
+      provider: declaration,
+      identity: declaration,
+      baseDir: root,
+      task,
+    });
     const snapshot = await taskSnapshot(root, task);
     expect(await readdir(snapshot)).toEqual(['src']);
     expect(await treeDigest(snapshot)).toBe(task.parts.workspace);
@@ -68,14 +75,14 @@ describe('the snapshot and index caches', () => {
     const task = await sampleTask();
     const one = countingProvider(counter, 'one');
     const two = countingProvider(counter, 'two');
-    const first = await ensureTaskIndex({ root, provider: one, identity: one, baseDir: root, task });
-    const second = await ensureTaskIndex({ root, provider: two, identity: two, baseDir: root, task });
+    const first = await ensureTaskIndex({ sandbox: null, root, provider: one, identity: one, baseDir: root, task });
+    const second = await ensureTaskIndex({ sandbox: null, root, provider: two, identity: two, baseDir: root, task });
     expect(second).not.toBe(first);
     expect(await runs(counter)).toEqual(['one', 'two']);
     expect(await readFile(join(first, IN_TREE_DIR, '.idx/db'), 'utf8')).toMatch(/^one/);
     expect(await readFile(join(second, IN_TREE_DIR, '.idx/db'), 'utf8')).toMatch(/^two/);
     // Asked again, each declaration is served its own index, built no more.
-    await ensureTaskIndex({ root, provider: one, identity: one, baseDir: root, task });
+    await ensureTaskIndex({ sandbox: null, root, provider: one, identity: one, baseDir: root, task });
     expect(await runs(counter)).toEqual(['one', 'two']);
   });
 
@@ -86,9 +93,9 @@ describe('the snapshot and index caches', () => {
       id: 'writer',
       index: { command: 'node', args: ['-e', "require('node:fs').writeFileSync('stray.txt', 'x')"] },
     });
-    await expect(ensureTaskIndex({ root, provider: writer, identity: writer, baseDir: root, task })).rejects.toThrow(
-      /changed the tree it indexed/,
-    );
+    await expect(
+      ensureTaskIndex({ sandbox: null, root, provider: writer, identity: writer, baseDir: root, task }),
+    ).rejects.toThrow(/changed the tree it indexed/);
     expect(await treeDigest(await taskSnapshot(root, task))).toBe(task.parts.workspace);
   });
 });

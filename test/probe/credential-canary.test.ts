@@ -15,7 +15,12 @@ describe('credential values never enter a probe record', () => {
   it('records a credential by name and availability while a hostile server echoes its value everywhere', async () => {
     const { env, canary } = canaryEnv();
     const leaky = brokenMcp('leaky.mjs', ['--leak', NAME], { credentials: [NAME] });
-    const record = await probeProvider(leaky, { root: await tempDir(), env, sampleTask: await sampleTask() });
+    const record = await probeProvider(leaky, {
+      sandbox: null,
+      root: await tempDir(),
+      env,
+      sampleTask: await sampleTask(),
+    });
     expect(record.identity.setup.status).toBe('ok');
     expect(record.identity.credentials).toEqual([{ name: NAME, available: true }]);
     expect(record.identity.tools).toEqual(['lookup_<redacted>']);
@@ -25,7 +30,7 @@ describe('credential values never enter a probe record', () => {
   it("keeps the value out of a failed setup's stderr tail", async () => {
     const { env, canary } = canaryEnv();
     const crashing = brokenMcp('leaky.mjs', ['--leak', NAME, '--crash'], { credentials: [NAME] });
-    const record = await probeProvider(crashing, { root: await tempDir(), env });
+    const record = await probeProvider(crashing, { sandbox: null, root: await tempDir(), env });
     expect(record.eligibility.status).toBe('excluded');
     expect(record.identity.setup.detail).toContain('token <redacted> rejected');
     expect(JSON.stringify(record)).not.toContain(canary);
@@ -33,6 +38,7 @@ describe('credential values never enter a probe record', () => {
 
   it('records a declared credential that is not set as unavailable', async () => {
     const record = await probeProvider(provider({ credentials: [NAME] }), {
+      sandbox: null,
       root: await tempDir(),
       env: { PATH: process.env.PATH },
     });
@@ -51,7 +57,7 @@ describe('credential values never enter a probe record', () => {
         helpArgs: ['-e', ''],
       },
     });
-    const record = await probeProvider(echo, { root: await tempDir(), env });
+    const record = await probeProvider(echo, { sandbox: null, root: await tempDir(), env });
     expect(record.identity.interface).toMatchObject({ type: 'cli', versionLine: 'absent' });
     expect(JSON.stringify(record)).not.toContain(canary);
   });

@@ -18,6 +18,13 @@ function identity(overrides: Partial<ProbeIdentity> = {}): ProbeIdentity {
     egress: egressPosture(declaration, false),
     credentials: [],
     limitations: [],
+    containment: {
+      sandbox: 'none',
+      network: 'none',
+      survivors: { status: 'ok', detail: null },
+      networkObserved: false,
+      networkAttempts: [],
+    },
     ...overrides,
   };
 }

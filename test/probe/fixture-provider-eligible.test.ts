@@ -8,8 +8,8 @@ describe('the reference code-search provider', () => {
   it('probes eligible in the local cohort with the same identity digest twice', async () => {
     const root = await tempDir();
     const task = await sampleTask();
-    const first = await probeProvider(provider(), { root, sampleTask: task });
-    const second = await probeProvider(provider(), { root, sampleTask: task });
+    const first = await probeProvider(provider(), { sandbox: null, root, sampleTask: task });
+    const second = await probeProvider(provider(), { sandbox: null, root, sampleTask: task });
 
     expect(first.eligibility).toEqual({
       status: 'eligible',
@@ -22,7 +22,11 @@ describe('the reference code-search provider', () => {
   });
 
   it('records a real handshake: server info, protocol version, instructions and a digest per tool', async () => {
-    const record = await probeProvider(provider(), { root: await tempDir(), sampleTask: await sampleTask() });
+    const record = await probeProvider(provider(), {
+      sandbox: null,
+      root: await tempDir(),
+      sampleTask: await sampleTask(),
+    });
     const seen = record.identity.interface;
     expect(seen?.type).toBe('mcp');
     if (seen?.type !== 'mcp') return;
@@ -34,12 +38,13 @@ describe('the reference code-search provider', () => {
     expect(new Set(seen.tools.map((t) => t.inputSchemaDigest)).size).toBe(2);
     expect(record.identity.tools).toEqual(['find_symbol', 'search_code']);
     expect(record.identity.observability).toBe('mcp-protocol');
-    expect(record.identity.limitations).toEqual([]);
+    // Probed bare here (the unit project has no sandbox); the note says so, nothing else is limited.
+    expect(record.identity.limitations).toEqual([expect.stringMatching(/^probed bare \(sandbox none\)/)]);
   });
 
   it("binds the index to the sample task's own snapshot revision, with timings beside the identity", async () => {
     const task = await sampleTask();
-    const record = await probeProvider(provider(), { root: await tempDir(), sampleTask: task });
+    const record = await probeProvider(provider(), { sandbox: null, root: await tempDir(), sampleTask: task });
     expect(record.identity.index).toEqual({
       status: 'ok',
       detail: null,
@@ -54,8 +59,9 @@ describe('the reference code-search provider', () => {
 
   it('gets a different identity for another task snapshot (never one provider-wide snapshot)', async () => {
     const root = await tempDir();
-    const a = await probeProvider(provider(), { root, sampleTask: await sampleTask('task-a') });
+    const a = await probeProvider(provider(), { sandbox: null, root, sampleTask: await sampleTask('task-a') });
     const b = await probeProvider(provider(), {
+      sandbox: null,
       root,
       sampleTask: await sampleTask('task-b', 'export const other = 1;\n'),
     });

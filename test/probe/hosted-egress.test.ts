@@ -47,6 +47,7 @@ describe('hosted egress', () => {
   it('blocks a hosted provider without an approval and never runs its index on task source', async () => {
     const marker = join(await tempDir(), 'uploaded');
     const record = await probeProvider(hostedProvider(marker), {
+      sandbox: null,
       root: await tempDir(),
       sampleTask: await sampleTask(),
     });
@@ -79,7 +80,7 @@ describe('hosted egress', () => {
         helpArgs: ['-e', ''],
       },
     });
-    const record = await probeProvider(spy, { root: await tempDir(), sampleTask: await sampleTask() });
+    const record = await probeProvider(spy, { sandbox: null, root: await tempDir(), sampleTask: await sampleTask() });
     expect(JSON.parse(await readFile(listing, 'utf8'))).toEqual([]);
     expect(record.eligibility.status).toBe('blocked');
   });
@@ -88,6 +89,7 @@ describe('hosted egress', () => {
     const marker = join(await tempDir(), 'uploaded');
     const hosted = provider({ ...hostedProvider(marker), index: provider().index });
     const record = await probeProvider(hosted, {
+      sandbox: null,
       root: await tempDir(),
       sampleTask: await sampleTask(),
       approvedEgress: true,
@@ -96,6 +98,7 @@ describe('hosted egress', () => {
     expect(record.eligibility).toMatchObject({ status: 'eligible', cohort: 'hosted' });
 
     await probeProvider(hostedProvider(marker), {
+      sandbox: null,
       root: await tempDir(),
       sampleTask: await sampleTask(),
       approvedEgress: true,
@@ -111,7 +114,7 @@ describe('hosted egress', () => {
       index: undefined,
       allowedTools: [],
     });
-    const record = await probeProvider(remote, { root: await tempDir() });
+    const record = await probeProvider(remote, { sandbox: null, root: await tempDir() });
     expect(record.identity.setup).toEqual({ status: 'skipped', detail: expect.stringMatching(/^not contacted/) });
     expect(record.measurements.setupMs).toBeNull();
     expect(record.eligibility.status).toBe('blocked');
@@ -126,7 +129,7 @@ describe('hosted egress', () => {
       index: undefined,
       allowedTools: [],
     });
-    const record = await probeProvider(local, { root: await tempDir() });
+    const record = await probeProvider(local, { sandbox: null, root: await tempDir() });
     expect(record.identity.interface).toMatchObject({
       type: 'mcp',
       transport: 'http',

@@ -7,20 +7,22 @@ import { BROKEN, brokenMcp, provider, sampleTask } from './support.js';
 describe('providers that must not become an arm', () => {
   it('excludes a provider whose binary is missing, for failed setup', async () => {
     const missing = provider({ interface: { type: 'mcp-stdio', command: 'crossover-no-such-binary-7f3a', args: [] } });
-    const record = await probeProvider(missing, { root: await tempDir() });
+    const record = await probeProvider(missing, { sandbox: null, root: await tempDir() });
     expect(record.identity.setup.status).toBe('failed');
     expect(record.identity.setup.detail).toContain('ENOENT');
     expect(record.eligibility.status).toBe('excluded');
     expect(record.eligibility.reasons).toEqual([
-      expect.stringMatching(/^setup-failed: MCP handshake failed: .*ENOENT/),
+      'setup-failed: command "crossover-no-such-binary-7f3a" not found on PATH (ENOENT)',
     ]);
   });
 
   it('excludes a CLI provider whose binary is missing', async () => {
     const missing = provider({ interface: { type: 'cli', command: 'crossover-no-such-cli-7f3a' }, index: undefined });
-    const record = await probeProvider(missing, { root: await tempDir() });
+    const record = await probeProvider(missing, { sandbox: null, root: await tempDir() });
     expect(record.eligibility.status).toBe('excluded');
-    expect(record.eligibility.reasons).toEqual(['setup-failed: command "crossover-no-such-cli-7f3a" not found']);
+    expect(record.eligibility.reasons).toEqual([
+      'setup-failed: command "crossover-no-such-cli-7f3a" not found on PATH (ENOENT)',
+    ]);
   });
 
   it('excludes an MCP server that never answers the handshake, within the setup bound', async () => {
@@ -28,14 +30,18 @@ describe('providers that must not become an arm', () => {
       interface: { type: 'mcp-stdio', command: 'node', args: ['-e', 'setInterval(() => {}, 1000)'] },
       index: undefined,
     });
-    const record = await probeProvider(silent, { root: await tempDir(), limits: { setupTimeoutMs: 1000 } });
+    const record = await probeProvider(silent, {
+      sandbox: null,
+      root: await tempDir(),
+      limits: { setupTimeoutMs: 1000 },
+    });
     expect(record.eligibility.reasons).toEqual([
       expect.stringMatching(/^setup-failed: MCP handshake failed: .*timed out/i),
     ]);
   });
 
   it('excludes an MCP server that offers no tools', async () => {
-    const record = await probeProvider(brokenMcp('no-tools.mjs'), { root: await tempDir() });
+    const record = await probeProvider(brokenMcp('no-tools.mjs'), { sandbox: null, root: await tempDir() });
     expect(record.identity.setup.status).toBe('ok');
     expect(record.identity.tools).toEqual([]);
     expect(record.eligibility.status).toBe('excluded');
@@ -44,6 +50,7 @@ describe('providers that must not become an arm', () => {
 
   it('excludes a server whose tools are all outside allowedTools', async () => {
     const record = await probeProvider(provider({ allowedTools: ['graph_query'] }), {
+      sandbox: null,
       root: await tempDir(),
       sampleTask: await sampleTask(),
     });
@@ -53,6 +60,7 @@ describe('providers that must not become an arm', () => {
 
   it('excludes a provider declared infrastructure even though it serves tools', async () => {
     const record = await probeProvider(provider({ id: 'pggraph', kind: 'infrastructure' }), {
+      sandbox: null,
       root: await tempDir(),
       sampleTask: await sampleTask(),
     });
@@ -70,7 +78,7 @@ describe('providers that must not become an arm', () => {
       kind: 'wiki-rag',
       interface: { type: 'none', description: 'a Confluence space people read' },
     });
-    const record = await probeProvider(wiki, { root: await tempDir(), sampleTask: await sampleTask() });
+    const record = await probeProvider(wiki, { sandbox: null, root: await tempDir(), sampleTask: await sampleTask() });
     expect(record.identity.setup.status).toBe('skipped');
     expect(record.identity.index.status).toBe('skipped');
     expect(record.eligibility.status).toBe('excluded');
@@ -79,6 +87,7 @@ describe('providers that must not become an arm', () => {
 
   it('excludes a provider declared with an unpinned version', async () => {
     const record = await probeProvider(provider({ version: '^1.0.0' }), {
+      sandbox: null,
       root: await tempDir(),
       sampleTask: await sampleTask(),
     });
@@ -94,9 +103,9 @@ describe('providers that must not become an arm', () => {
         index: undefined,
         allowedTools: ['query'],
       });
-    const hidden = await probeProvider(api(false), { root: await tempDir() });
+    const hidden = await probeProvider(api(false), { sandbox: null, root: await tempDir() });
     expect(hidden.eligibility.reasons).toEqual([expect.stringMatching(/^unobservable: /)]);
-    const logged = await probeProvider(api(true), { root: await tempDir() });
+    const logged = await probeProvider(api(true), { sandbox: null, root: await tempDir() });
     expect(logged.eligibility.status).toBe('eligible');
     expect(logged.identity.observability).toBe('declared');
   });
@@ -105,7 +114,11 @@ describe('providers that must not become an arm', () => {
     const failing = provider({
       index: { command: 'node', args: ['-e', 'process.stderr.write("index exploded"); process.exit(3)'] },
     });
-    const record = await probeProvider(failing, { root: await tempDir(), sampleTask: await sampleTask() });
+    const record = await probeProvider(failing, {
+      sandbox: null,
+      root: await tempDir(),
+      sampleTask: await sampleTask(),
+    });
     expect(record.identity.index.status).toBe('failed');
     expect(record.eligibility.reasons).toEqual([
       expect.stringMatching(/^setup-failed: index command: "node" exited with code 3: index exploded/),
@@ -116,14 +129,18 @@ describe('providers that must not become an arm', () => {
     const editing = provider({
       index: { command: 'node', args: ['-e', 'require("fs").writeFileSync("src/app.js", "changed")'] },
     });
-    const record = await probeProvider(editing, { root: await tempDir(), sampleTask: await sampleTask() });
+    const record = await probeProvider(editing, {
+      sandbox: null,
+      root: await tempDir(),
+      sampleTask: await sampleTask(),
+    });
     expect(record.eligibility.reasons).toEqual([
       expect.stringMatching(/^setup-failed: index command: .*changed the tree it indexed/),
     ]);
   });
 
   it('follows every page of tools/list', async () => {
-    const record = await probeProvider(brokenMcp('paged-tools.mjs'), { root: await tempDir() });
+    const record = await probeProvider(brokenMcp('paged-tools.mjs'), { sandbox: null, root: await tempDir() });
     expect(record.identity.tools).toEqual(['alpha', 'bravo', 'charlie', 'delta', 'echo']);
     expect(record.eligibility.status).toBe('eligible');
   });
@@ -136,8 +153,8 @@ describe('providers that must not become an arm', () => {
       index: undefined,
       allowedTools: [],
     });
-    const first = await probeProvider(cli, { root: await tempDir() });
-    const second = await probeProvider(cli, { root: await tempDir() });
+    const first = await probeProvider(cli, { sandbox: null, root: await tempDir() });
+    const second = await probeProvider(cli, { sandbox: null, root: await tempDir() });
     expect(first.identity.interface).toMatchObject({ type: 'cli', versionLine: 'fake-context 2.1.0' });
     expect(first.identity.observability).toBe('command-log');
     expect(first.identity.tools).toEqual(['fake-cli.mjs']);

@@ -7,10 +7,15 @@ import { type ProbeRecord, ProbeRecordSchema } from '../../src/contracts/probe.j
 import { tempDir } from '../helpers/temp.js';
 import { BROKEN, CODE_SEARCH, REPO, sampleTask } from './support.js';
 
+/** `crossover probe` bare: the unit project has no sandbox (test/probe-sandbox/ probes in it). */
 async function cli(argv: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(['probe', ...argv], { out: (t) => (out += t), err: (t) => (err += t), cwd });
+  const code = await main(['probe', ...argv, '--sandbox', 'none'], {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    cwd,
+  });
   return { code, out, err };
 }
 

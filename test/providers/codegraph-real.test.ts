@@ -5,7 +5,7 @@ import { loadTask } from '../../src/corpus/load.js';
 import { providerPrefix } from '../../src/io/provider-install.js';
 import { probeProvider } from '../../src/probe/probe.js';
 import { RECIPES } from '../../src/providers/recipes.js';
-import { installProviderOnce, processesMentioning, REPO } from './support.js';
+import { installProviderOnce, processesMentioning, REPO, SANDBOX } from './support.js';
 
 const INSTALL_TIMEOUT = 600_000;
 /** valid-node's workspace defines pageCount in src/pages.js. */
@@ -33,7 +33,7 @@ describe('CodeGraph (@colbymchenry/codegraph@1.6.1), installed from the npm regi
       const prefix = providerPrefix(REPO, declaration.install!);
       const sampleTask = await loadTask(TASK);
 
-      const first = await probeProvider(declaration, { root: REPO, sampleTask });
+      const first = await probeProvider(declaration, { sandbox: SANDBOX, root: REPO, sampleTask });
       expect(first.eligibility, JSON.stringify(first.identity, null, 2)).toMatchObject({
         status: 'eligible',
         cohort: 'local',
@@ -44,12 +44,41 @@ describe('CodeGraph (@colbymchenry/codegraph@1.6.1), installed from the npm regi
       expect(first.identity.tools).toEqual(['codegraph_explore']);
       expect(first.measurements.sample).toMatchObject({ isError: false, empty: false });
       expect(first.measurements.sample?.bytes).toBeGreaterThan(100);
+      // Probed in the trial's sandbox: nothing outlived its step; what it tried on the network is a finding.
+      expect(first.identity.containment).toMatchObject({
+        sandbox: 'bubblewrap',
+        network: 'none',
+        survivors: { status: 'ok', detail: null },
+        networkObserved: true,
+        // Telemetry and downloads off in the recipe: it tries nothing.
+        networkAttempts: [],
+      });
       expect(processesMentioning(prefix)).toEqual([]);
 
-      const second = await probeProvider(declaration, { root: REPO, sampleTask });
+      const second = await probeProvider(declaration, { sandbox: SANDBOX, root: REPO, sampleTask });
       expect(second.digest).toBe(first.digest);
       expect(JSON.stringify(second)).not.toContain(REPO);
       expect(processesMentioning(prefix)).toEqual([]);
+    },
+    INSTALL_TIMEOUT,
+  );
+
+  it(
+    "the real case: without CODEGRAPH_NO_DAEMON, CodeGraph's detached daemon fails the probe, and none is left",
+    async () => {
+      await installProviderOnce('@colbymchenry/codegraph@1.6.1');
+      const declared = codegraphForTask();
+      const { CODEGRAPH_NO_DAEMON: _kept, ...env } = declared.env;
+      const declaration = ProviderSchema.parse({ ...declared, env });
+      const record = await probeProvider(declaration, {
+        sandbox: SANDBOX,
+        root: REPO,
+        sampleTask: await loadTask(TASK),
+      });
+      expect(record.identity.containment.survivors.status, JSON.stringify(record.identity, null, 2)).toBe('failed');
+      expect(record.eligibility.status).toBe('excluded');
+      expect(record.eligibility.reasons.some((reason) => reason.startsWith('survivor: '))).toBe(true);
+      expect(processesMentioning(providerPrefix(REPO, declaration.install!))).toEqual([]);
     },
     INSTALL_TIMEOUT,
   );
@@ -59,7 +88,11 @@ describe('CodeGraph (@colbymchenry/codegraph@1.6.1), installed from the npm regi
     async () => {
       await installProviderOnce('@colbymchenry/codegraph@1.6.1');
       const declaration = ProviderSchema.parse({ ...codegraphForTask(), index: undefined });
-      const record = await probeProvider(declaration, { root: REPO, sampleTask: await loadTask(TASK) });
+      const record = await probeProvider(declaration, {
+        sandbox: SANDBOX,
+        root: REPO,
+        sampleTask: await loadTask(TASK),
+      });
       expect(record.identity.setup.status).toBe('ok');
       expect(record.identity.sample.status).toBe('failed');
       expect(record.eligibility.status).toBe('excluded');
@@ -80,7 +113,11 @@ describe('CodeGraph (@colbymchenry/codegraph@1.6.1), installed from the npm regi
         index: undefined,
         probe: {},
       });
-      const record = await probeProvider(declaration, { root: REPO, sampleTask: await loadTask(TASK) });
+      const record = await probeProvider(declaration, {
+        sandbox: SANDBOX,
+        root: REPO,
+        sampleTask: await loadTask(TASK),
+      });
       expect(record.identity.version.status).toBe('failed');
       expect(record.eligibility.status).toBe('excluded');
       expect(record.eligibility.reasons.some((reason) => reason.startsWith('version-mismatch:'))).toBe(true);

@@ -5,7 +5,7 @@ import { loadTask } from '../../src/corpus/load.js';
 import { providerPrefix } from '../../src/io/provider-install.js';
 import { probeProvider } from '../../src/probe/probe.js';
 import { RECIPES } from '../../src/providers/recipes.js';
-import { installProviderOnce, processesMentioning, REPO } from './support.js';
+import { installProviderOnce, processesMentioning, REPO, SANDBOX } from './support.js';
 
 /**
  * Its install builds better-sqlite3 natively: minutes on an idle machine, over twenty on a loaded
@@ -35,7 +35,7 @@ describe('optave codegraph (@optave/codegraph@3.11.2), installed from the npm re
       const prefix = providerPrefix(REPO, declaration.install!);
       const sampleTask = await loadTask(TASK);
 
-      const first = await probeProvider(declaration, { root: REPO, sampleTask });
+      const first = await probeProvider(declaration, { sandbox: SANDBOX, root: REPO, sampleTask });
       expect(first.eligibility, JSON.stringify(first.identity, null, 2)).toMatchObject({
         status: 'eligible',
         cohort: 'local',
@@ -47,7 +47,7 @@ describe('optave codegraph (@optave/codegraph@3.11.2), installed from the npm re
       expect(first.measurements.sample).toMatchObject({ isError: false, empty: false });
       expect(processesMentioning(prefix)).toEqual([]);
 
-      const second = await probeProvider(declaration, { root: REPO, sampleTask });
+      const second = await probeProvider(declaration, { sandbox: SANDBOX, root: REPO, sampleTask });
       expect(second.digest).toBe(first.digest);
       expect(JSON.stringify(second)).not.toContain(REPO);
       expect(processesMentioning(prefix)).toEqual([]);

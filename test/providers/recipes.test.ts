@@ -7,7 +7,7 @@ import { loadTask } from '../../src/corpus/load.js';
 import { probeProvider } from '../../src/probe/probe.js';
 import { RECIPES, recipeDeclaration } from '../../src/providers/recipes.js';
 import { tempDir } from '../helpers/temp.js';
-import { crossover, installProviderOnce, REPO } from './support.js';
+import { crossover, installProviderOnce, REPO, SANDBOX } from './support.js';
 
 const TASK = join(REPO, 'fixtures/tasks/valid-node');
 
@@ -36,7 +36,7 @@ describe('provider recipes are data, checked like any declaration', () => {
 
   it('the infrastructure examples probe excluded with the reason', async () => {
     for (const name of ['pggraph', 'hydradb']) {
-      const record = await probeProvider(recipeDeclaration(name), { root: await tempDir() });
+      const record = await probeProvider(recipeDeclaration(name), { sandbox: SANDBOX, root: await tempDir() });
       expect(record.eligibility.status).toBe('excluded');
       expect(record.eligibility.reasons[0]).toMatch(/^infrastructure: /);
     }
@@ -48,12 +48,17 @@ describe('hosted providers', () => {
     await installProviderOnce('mcp-deepwiki@0.0.10');
     const declaration = recipeDeclaration('deepwiki');
     const sampleTask = await loadTask(TASK);
-    const unapproved = await probeProvider(declaration, { root: REPO, sampleTask });
+    const unapproved = await probeProvider(declaration, { sandbox: SANDBOX, root: REPO, sampleTask });
     expect(unapproved.eligibility.status, unapproved.eligibility.reasons.join('\n')).toBe('blocked');
     expect(unapproved.eligibility.reasons.join('\n')).toContain('egress-not-approved');
 
     // No route to deepwiki.com from this machine: the fetch answers {"content": []} without an error.
-    const approved = await probeProvider(declaration, { root: REPO, sampleTask, approvedEgress: true });
+    const approved = await probeProvider(declaration, {
+      sandbox: SANDBOX,
+      root: REPO,
+      sampleTask,
+      approvedEgress: true,
+    });
     expect(approved.identity.setup.status).toBe('ok');
     expect(approved.identity.sample.status).toBe('failed');
     expect(approved.eligibility.status).toBe('excluded');
@@ -74,13 +79,18 @@ describe('hosted providers', () => {
         ...recipe,
         interface: { ...recipe.interface, url: `http://127.0.0.1:${port}/.api/mcp/v1` },
       });
-      const without = await probeProvider(declaration, { root: await tempDir(), env: { PATH: process.env.PATH } });
+      const without = await probeProvider(declaration, {
+        sandbox: SANDBOX,
+        root: await tempDir(),
+        env: { PATH: process.env.PATH },
+      });
       expect(without.eligibility.status).toBe('blocked');
       expect(without.eligibility.reasons.join('\n')).toContain('credential-missing: SRC_ACCESS_TOKEN');
       expect(seen).toEqual([]);
 
       const canary = 'sgp_canary_7f3a9c1e5b';
       const record = await probeProvider(declaration, {
+        sandbox: SANDBOX,
         root: await tempDir(),
         env: { PATH: process.env.PATH, SRC_ACCESS_TOKEN: canary },
         approvedEgress: true,

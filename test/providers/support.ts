@@ -2,8 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../../src/cli/main.js';
 import { type InstalledProvider, InstalledProviderSchema } from '../../src/contracts/provider-install.js';
+import { requireSandbox } from '../../src/io/sandbox.js';
 
 export const REPO = join(import.meta.dirname, '../..');
+
+/** The trial's sandbox, which every probe here runs providers in, as `crossover probe` does. */
+export const SANDBOX = await requireSandbox();
 
 /** `crossover <argv>` in-process in `cwd`. */
 export async function crossover(cwd: string, argv: string[]): Promise<{ code: number; out: string; err: string }> {

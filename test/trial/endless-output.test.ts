@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OUTPUT_LIMIT, runContained } from '../../src/trial/contained-process.js';
+import { OUTPUT_LIMIT, runContained } from '../../src/io/contained-process.js';
 import { tempDir } from '../helpers/temp.js';
 import { AGENTS_DIR, hostileTrial } from './hostile.js';
 

@@ -8,6 +8,7 @@ import { type Provider, ProviderSchema } from '../../contracts/provider.js';
 import { type LoadedTask, loadTask } from '../../corpus/load.js';
 import { readArtifact, writeArtifact } from '../../io/json.js';
 import { experimentLayout } from '../../io/layout.js';
+import { requireSandbox, type SandboxHost } from '../../io/sandbox.js';
 import { loadExperiment } from '../../plan/load-experiment.js';
 import { probeProvider } from '../../probe/probe.js';
 import type { CliIo, Command } from '../command.js';
@@ -69,12 +70,21 @@ function summaryLine(record: ProbeRecord, written: string | null): string {
   ].join('\n');
 }
 
+/** The trial's sandbox, refused when missing; none only when asked for by name. */
+async function sandboxOf(value: string): Promise<SandboxHost | null> {
+  if (value === 'none') return null;
+  if (value !== 'bubblewrap')
+    throw new CrossoverError('invalid-input', `--sandbox: expected bubblewrap or none, got "${value}"`);
+  return requireSandbox();
+}
+
 export const probeCommand: Command = {
   usage:
-    'probe <experiment.ts | provider.json> [--json] [--task <task dir>] [--experiment <id>] [--approve-egress <provider id>]...\n\n' +
+    'probe <experiment.ts | provider.json> [--json] [--task <task dir>] [--experiment <id>] [--approve-egress <provider id>]... [--sandbox bubblewrap|none]\n\n' +
     "  --task            the task whose snapshot the index command runs on (default: the experiment's first task)\n" +
     '  --experiment      for a provider.json: store the record under .crossover/<id>/probes/\n' +
-    '  --approve-egress  this provider may receive task source (hosted, sends source, or remote hosts)',
+    '  --approve-egress  this provider may receive task source (hosted, sends source, or remote hosts)\n' +
+    "  --sandbox         bubblewrap (default): the provider runs in the trial's sandbox; none: bare, only when asked",
   async run(argv, io: CliIo) {
     const { positionals, values } = parseArgs({
       args: argv,
@@ -84,6 +94,7 @@ export const probeCommand: Command = {
         task: { type: 'string' },
         experiment: { type: 'string' },
         'approve-egress': { type: 'string', multiple: true, default: [] },
+        sandbox: { type: 'string', default: 'bubblewrap' },
       },
     });
     const [file] = positionals;
@@ -92,6 +103,7 @@ export const probeCommand: Command = {
         'invalid-input',
         'expected an experiment file or a provider.json, e.g. crossover probe experiments/demo.ts',
       );
+    const sandbox = await sandboxOf(values.sandbox);
     const target = await targetOf(file, values, io.cwd);
     const approved = new Set(values['approve-egress']);
     for (const id of approved) {
@@ -106,6 +118,7 @@ export const probeCommand: Command = {
         baseDir: target.baseDir,
         sampleTask: target.sampleTask,
         approvedEgress: approved.has(provider.id),
+        sandbox,
       });
       let written: string | null = null;
       if (target.experimentId !== null) {

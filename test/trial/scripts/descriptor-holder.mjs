@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 const [dist, trialDir] = process.argv.slice(2);
 const { agentExec } = await import(join(dist, 'trial/agent-exec.js'));
-const { runContained } = await import(join(dist, 'trial/contained-process.js'));
+const { runContained } = await import(join(dist, 'io/contained-process.js'));
 const { bubblewrapArgv, handOver, requireSandbox } = await import(join(dist, 'io/sandbox.js'));
 
 const writable = ['workspace', 'home', 'tmp'].map((name) => join(trialDir, name));

@@ -1,7 +1,19 @@
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import type { ExecResult } from '../agents/adapter.js';
 import { killTree, type ProcessMarker } from './process-tree.js';
+
+/** What one contained command printed and how it ended. */
+export interface ExecResult {
+  exitCode: number | null;
+  /** bounded: at most a fixed number of bytes, with a marker where it was cut */
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  /** true when the output went past its bound */
+  truncated: boolean;
+  /** the last bytes of each stream (a bounded tail, marked where earlier output was left out), for the evidence */
+  tails?: { stdout: string; stderr: string };
+}
 
 /** Each output stream keeps at most this many bytes. */
 export const OUTPUT_LIMIT = 1024 * 1024;
@@ -25,6 +37,8 @@ export interface ContainedRun {
   signal: AbortSignal;
   marker: ProcessMarker;
   outputLimit?: number;
+  /** called once the main process has exited, before what is left of its tree is killed */
+  onExit?: (leader: number | undefined) => Promise<void> | void;
 }
 
 export interface ContainedResult extends ExecResult {
@@ -134,6 +148,7 @@ export async function runContained(command: ContainedCommand, run: ContainedRun)
   const { code, error } = await exited;
   clearTimeout(timer);
   run.signal.removeEventListener('abort', onAbort);
+  await run.onExit?.(child.pid);
   await killTree(child.pid, run.marker);
   const drained = Promise.all([closed(child.stdout), closed(child.stderr)]);
   const grace = new Promise<'grace'>((resolve) => setTimeout(resolve, PIPE_GRACE_MS, 'grace').unref());
