@@ -9,20 +9,28 @@ import { TEST_PROJECTS } from './test/projects.js';
 export default defineConfig({
   test: {
     projects: [
-      ...Object.entries(TEST_PROJECTS).map(([name, { include, timeoutMs }]) => ({
-        test: { name, include: [...include], testTimeout: timeoutMs, hookTimeout: timeoutMs },
+      ...Object.entries(TEST_PROJECTS).map(([name, { include, timeoutMs, maxWorkers }], order) => ({
+        test: {
+          name,
+          include: [...include],
+          testTimeout: timeoutMs,
+          hookTimeout: timeoutMs,
+          maxWorkers,
+          // Vitest runs projects with different worker counts only in different groups.
+          sequence: { groupOrder: order },
+        },
       })),
       {
         plugins: [crossover({ experiment: 'experiments/demo.ts' })],
-        test: { name: 'demo', sequence: { groupOrder: 1 } },
+        test: { name: 'demo', sequence: { groupOrder: 3 } },
       },
       {
         plugins: [crossover({ experiment: 'experiments/stage1.ts' })],
-        test: { name: 'stage1', sequence: { groupOrder: 2 } },
+        test: { name: 'stage1', sequence: { groupOrder: 4 } },
       },
       {
         plugins: [crossover({ experiment: 'experiments/stage2.ts' })],
-        test: { name: 'stage2', sequence: { groupOrder: 3 } },
+        test: { name: 'stage2', sequence: { groupOrder: 5 } },
       },
     ],
     reporters: ['default', './src/reporters/crossover-reporter.ts'],

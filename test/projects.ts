@@ -5,6 +5,11 @@
  * - system: trials in bubblewrap, checks in Chromium, real processes and whole Vitest runs.
  * - e2e: the real agent binaries and provider packages, installed pinned from the npm registry.
  * `test/architecture/test-projects.test.ts` checks that every test file belongs to exactly one.
+ *
+ * `maxWorkers`: Vitest's default is one fewer than the cores, a single worker on a 2-core machine.
+ * Most of these tests wait on child processes (the CLI, sandboxes, servers), not on the CPU, so
+ * each project runs more files at once than the machine has cores; the system project less so,
+ * because its sandboxes and Chromium do use the CPU.
  */
 export const TEST_PROJECTS = {
   unit: {
@@ -12,9 +17,14 @@ export const TEST_PROJECTS = {
       'test/{agents,architecture,cli,contracts,corpus,plan,probe,receipts,reporters,score,transcripts}/**/*.test.ts',
     ],
     timeoutMs: 60_000,
+    maxWorkers: 4,
   },
-  system: { include: ['test/{browser,grading,plugin,probe-sandbox,trial}/**/*.test.ts'], timeoutMs: 120_000 },
-  e2e: { include: ['test/{agents-real,providers}/**/*.test.ts'], timeoutMs: 600_000 },
+  system: {
+    include: ['test/{browser,grading,plugin,probe-sandbox,trial}/**/*.test.ts'],
+    timeoutMs: 120_000,
+    maxWorkers: 3,
+  },
+  e2e: { include: ['test/{agents-real,providers}/**/*.test.ts'], timeoutMs: 600_000, maxWorkers: 2 },
 } as const;
 
 export type TestProjectName = keyof typeof TEST_PROJECTS;
