@@ -45,7 +45,8 @@ describe('the budget deadline is enforced', () => {
   it(
     'a run of sleeping agents ends at its deadline: running trials cancelled, the rest budget-exhausted, every one accounted for, exit 0',
     async () => {
-      const root = await sleepersProject(8);
+      // Long enough for the first agents to have started on a loaded machine, far short of their sleep.
+      const root = await sleepersProject(20);
       const run = await crossover(root, ['run', 'experiments/sleepers.ts']);
       expect(run.code, run.err).toBe(0);
       const all = await statuses(root);
