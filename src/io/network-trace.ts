@@ -92,7 +92,7 @@ export function dnsQueryName(message: Buffer): string | null {
 
 /** The first buffer a send call carries: sendto's second argument, or the first iov_base of a message. */
 function payloadOf(call: string, line: string): Buffer | null {
-  const pattern = call === 'sendto' ? /^\d+ sendto\(\d+, "((?:\\x[0-9a-f]{2})*)"/ : /iov_base="((?:\\x[0-9a-f]{2})*)"/;
+  const pattern = call === 'sendto' ? /^\d+ +sendto\(\d+, "((?:\\x[0-9a-f]{2})*)"/ : /iov_base="((?:\\x[0-9a-f]{2})*)"/;
   const match = pattern.exec(line);
   return match ? hexBytes(match[1] ?? '') : null;
 }
@@ -107,7 +107,7 @@ export function networkAttempts(trace: string): NetworkAttempt[] {
   const seen = new Map<string, NetworkAttempt>();
   const note = (attempt: NetworkAttempt) => seen.set(`${attempt.kind} ${attempt.destination}`, attempt);
   for (const line of trace.split('\n')) {
-    const head = /^(\d+) (connect|sendto|sendmsg|sendmmsg)\((\d+),/.exec(line);
+    const head = /^(\d+) +(connect|sendto|sendmsg|sendmmsg)\((\d+),/.exec(line);
     if (!head) continue;
     const [, pid, call, fd] = head as unknown as [string, string, string, string];
     const socket = `${pid}:${fd}`;

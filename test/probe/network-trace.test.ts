@@ -38,6 +38,11 @@ describe('network attempts read from an strace log', () => {
     ]);
   });
 
+  it('reads lines whose pid strace pads to the width of the largest pid (a short pid, two spaces)', () => {
+    const trace = `4669  connect(19, {sa_family=AF_INET, sin_port=htons(443), sin_addr=inet_addr("${hex('203.0.113.7')}")}, 16) = -1 ENETUNREACH (Network is unreachable)`;
+    expect(networkAttempts(trace)).toEqual([{ kind: 'connect', destination: '203.0.113.7:443' }]);
+  });
+
   it('reads a query sent with sendto to a resolver address, and ignores other sends', () => {
     const trace = [
       `9 sendto(5, "${hex(query('update.example.org'))}", 36, MSG_NOSIGNAL, {sa_family=AF_INET, sin_port=htons(53), sin_addr=inet_addr("${hex('10.0.0.2')}")}, 16) = 36`,
