@@ -1,10 +1,12 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type FSWatcher, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 
-/** How often a grading waiting for a slot looks again: small beside a grading. */
+/**
+ * How often a grading waiting for a slot looks again when no change woke it: a slot whose owner was
+ * killed is freed by no one, and the directory may not be watchable (inotify's limits reached).
+ */
 const POLL_MS = 20;
 
 /** One grading per core: a grading is about one busy process (a Node check, a Chromium page). */
@@ -50,14 +52,48 @@ function claim(slot: string): boolean {
   }
 }
 
+function claimAny(dir: string, capacity: number): string | null {
+  for (let index = 0; index < capacity; index += 1) {
+    const slot = join(dir, `slot-${index}`);
+    if (claim(slot)) return slot;
+  }
+  return null;
+}
+
+/** Notifies of any change in `dir`; null when it cannot be watched (the poll still runs). */
+function watchSlots(dir: string, onChange: () => void): FSWatcher | null {
+  try {
+    const watcher = watch(dir, onChange);
+    watcher.on('error', onChange);
+    return watcher;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits for a slot, woken by any change in the slot directory (a grading in this or another process
+ * removed its slot file) as well as by the poll, so a freed slot is taken at once.
+ */
 async function poll(dir: string, capacity: number): Promise<string> {
   await mkdir(dir, { recursive: true });
-  for (;;) {
-    for (let index = 0; index < capacity; index += 1) {
-      const slot = join(dir, `slot-${index}`);
-      if (claim(slot)) return slot;
+  const free = claimAny(dir, capacity);
+  if (free !== null) return free;
+  let wake = (): void => undefined;
+  const watcher = watchSlots(dir, () => wake());
+  try {
+    for (;;) {
+      const changed = new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      const slot = claimAny(dir, capacity);
+      if (slot !== null) return slot;
+      const timer = setTimeout(() => wake(), POLL_MS);
+      await changed;
+      clearTimeout(timer);
     }
-    await delay(POLL_MS);
+  } finally {
+    watcher?.close();
   }
 }
 
