@@ -5,7 +5,7 @@ import { CrossoverError } from '../contracts/errors.js';
 import type { CheckResult, Finding } from '../contracts/receipt.js';
 import { runBrowserCheck } from './browser-check.js';
 import { BrowserSession } from './browser-session.js';
-import { runNodeCheck } from './node-check.js';
+import { checkSources, runNodeCheck } from './node-check.js';
 import type { CheckOutcome } from './outcome.js';
 import { applyHiddenTests, runRepositoryTests, type SetupMount } from './repository-tests.js';
 import { type StaticServer, serveStatic } from './static-server.js';
@@ -43,6 +43,8 @@ export interface GradeInput {
   browser?: BrowserSession;
   /** a repository task's setup outputs, mounted read-only over the graded tree for its test run */
   setup?: SetupMount | null;
+  /** how many checks may run at once (the grading slots it holds); 1 by default: one after another */
+  lanes?: number;
 }
 
 interface PlannedCheck {
@@ -66,6 +68,41 @@ function checkModules(task: GradedTask): PlannedCheck[] {
     ...(task.task.checks?.required ?? []).map((check) => ({ check, kind: 'required' as const })),
     ...(task.task.checks?.regressions ?? []).map((check) => ({ check, kind: 'regression' as const })),
   ];
+}
+
+/**
+ * The checks (by index, in task order) in groups that may run side by side: each node check alone,
+ * in a process of its own; the browser checks together, one after another, since they share one
+ * Chromium and one served origin.
+ */
+function checkGroups(checks: readonly Check[]): number[][] {
+  const browser = checks.flatMap((check, index) => (check.runner === 'node' ? [] : [index]));
+  const node = checks.flatMap((check, index) => (check.runner === 'node' ? [[index]] : []));
+  return browser.length === 0 ? node : [browser, ...node];
+}
+
+/** How many of a task's checks can run at once: the grading slots worth asking for. */
+export function checkLaneCount(task: Task): number {
+  const checks = [...(task.checks?.required ?? []), ...(task.checks?.regressions ?? [])];
+  return Math.max(1, checkGroups(checks).length);
+}
+
+/**
+ * Runs the jobs at most `lanes` at a time and waits for every one, also when one fails: no check
+ * process is left running (and the shared Chromium is not closed under a page) when grading ends.
+ */
+async function inLanes(jobs: readonly (() => Promise<void>)[], lanes: number): Promise<void> {
+  let next = 0;
+  async function lane(): Promise<void> {
+    while (next < jobs.length) {
+      const job = jobs[next]!;
+      next += 1;
+      await job();
+    }
+  }
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(lanes, jobs.length) }, lane));
+  const failure = settled.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /**
@@ -132,29 +169,37 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   const checksDir = await realpath(join(task.dir, 'checks'));
   const session = input.browser ?? new BrowserSession();
   let server: StaticServer | null = null;
-  const checks: CheckResult[] = [];
-  const durationsMs: number[] = [];
   const placeholders: [string, string][] = [
     [workspace, '<workspace>'],
     [resolve(input.workspace), '<workspace>'],
     [checksDir, '<checks>'],
   ];
-  try {
-    for (const { check, kind } of checkModules(task)) {
-      const run = { checkFile: join(checksDir, check.file), workspace, timeoutMs: check.timeoutMs, signal };
-      let outcome: CheckOutcome;
-      const started = performance.now();
-      if (check.runner === 'node') outcome = await runNodeCheck({ ...run, checksDir });
-      else {
-        server ??= await serveStatic(workspace);
-        outcome = await runBrowserCheck({ ...run, session, server });
-      }
-      checks.push({ id: check.id, kind, ...withoutPaths(outcome, placeholders) });
-      durationsMs.push(Math.round(performance.now() - started));
+  const modules = checkModules(task);
+  const results: { result: CheckResult; durationMs: number }[] = [];
+  const sources = modules.some(({ check }) => check.runner === 'node') ? await checkSources(checksDir) : undefined;
+  async function runOne(index: number): Promise<void> {
+    const { check, kind } = modules[index]!;
+    const run = { checkFile: join(checksDir, check.file), workspace, timeoutMs: check.timeoutMs, signal };
+    const started = performance.now();
+    let outcome: CheckOutcome;
+    if (check.runner === 'node') outcome = await runNodeCheck({ ...run, checksDir, ...(sources ? { sources } : {}) });
+    else {
+      server ??= await serveStatic(workspace);
+      outcome = await runBrowserCheck({ ...run, session, server });
     }
+    const result = { id: check.id, kind, ...withoutPaths(outcome, placeholders) };
+    results[index] = { result, durationMs: Math.round(performance.now() - started) };
+  }
+  try {
+    const jobs = checkGroups(modules.map((entry) => entry.check)).map((group) => async () => {
+      for (const index of group) await runOne(index);
+    });
+    await inLanes(jobs, input.lanes ?? 1);
   } finally {
     if (!input.browser) await session.close();
   }
+  const checks = results.map((entry) => entry.result);
+  const durationsMs = results.map((entry) => entry.durationMs);
   return {
     status: gradeStatus(checks),
     checks,

@@ -84,6 +84,16 @@ export interface NodeCheckRun {
   signal?: AbortSignal;
   /** both on unless a test shows what each one stops (the positive controls) */
   protections?: CheckProtections;
+  /** the check modules of `checksDir`, read once for all the checks of a grading; absent: read here */
+  sources?: CheckSources;
+}
+
+/** Every check module of a task's checks/, as the harness receives them on stdin. */
+export interface CheckSources {
+  /** absolute paths: each is masked inside the check sandbox */
+  modules: string[];
+  /** one JSON object mapping each path to its source */
+  json: string;
 }
 
 export interface CheckProtections {
@@ -105,6 +115,13 @@ export async function checkModuleFiles(checksDir: string): Promise<string[]> {
     .filter((entry) => entry.isFile() && CHECK_MODULE.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
+}
+
+/** Reads the check modules of `checksDir` once: what every check of a grading delivers on stdin. */
+export async function checkSources(checksDir: string): Promise<CheckSources> {
+  const modules = await checkModuleFiles(checksDir);
+  const sources = await Promise.all(modules.map(async (path) => [path, await readFile(path, 'utf8')] as const));
+  return { modules, json: JSON.stringify(Object.fromEntries(sources)) };
 }
 
 /**
@@ -160,10 +177,7 @@ export function permissionArgs(run: Pick<NodeCheckRun, 'checksDir' | 'workspace'
  */
 export async function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
   run.signal?.throwIfAborted();
-  const modules = await checkModuleFiles(run.checksDir);
-  const sources = Object.fromEntries(
-    await Promise.all(modules.map(async (path) => [path, await readFile(path, 'utf8')] as const)),
-  );
+  const { modules, json } = run.sources ?? (await checkSources(run.checksDir));
   const command = await checkCommand(
     run,
     [
@@ -178,7 +192,7 @@ export async function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
     modules,
   );
   if (typeof command === 'string') return errored(command);
-  return spawnCheck(run, command, JSON.stringify(sources));
+  return spawnCheck(run, command, json);
 }
 
 function spawnCheck(

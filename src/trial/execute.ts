@@ -21,7 +21,7 @@ import { CONTEXT_CALL_LIMIT, type Finding, MESSAGE_LIMIT, type ReceiptBody } fro
 import type { LoadedTask } from '../corpus/load.js';
 import { ensureSetup, type SetupOutputs } from '../corpus/setup.js';
 import type { BrowserSession } from '../grading/browser-session.js';
-import { type GradeResult, gradeWorkspace } from '../grading/grade.js';
+import { checkLaneCount, type GradeResult, gradeWorkspace } from '../grading/grade.js';
 import { scanWorkspace, type WorkspaceScan } from '../grading/workspace-scan.js';
 import { resolveBubblewrap } from '../io/bubblewrap.js';
 import { STATE_DIR } from '../io/layout.js';
@@ -338,15 +338,21 @@ async function grade(
 ): Promise<GradeResult | Finding> {
   try {
     const slots = join(spec.root, STATE_DIR, 'grading-slots');
-    return await inGradingSlot(slots, GRADING_CAPACITY, () =>
-      gradeWorkspace({
-        task: spec.task,
-        workspace,
-        scan,
-        signal: spec.signal,
-        setup,
-        ...(spec.browser ? { browser: spec.browser } : {}),
-      }),
+    // Each slot held runs one of the task's checks at once: its node checks are processes of their own.
+    return await inGradingSlot(
+      slots,
+      GRADING_CAPACITY,
+      (lanes) =>
+        gradeWorkspace({
+          task: spec.task,
+          workspace,
+          scan,
+          signal: spec.signal,
+          setup,
+          lanes,
+          ...(spec.browser ? { browser: spec.browser } : {}),
+        }),
+      checkLaneCount(spec.task.task),
     );
   } catch (error) {
     return { kind: 'grader', detail: scrub(`grading could not finish: ${(error as Error).message}`, spec, trialDir) };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
  */
 const POLL_MS = 20;
 
-/** One grading per core: a grading is about one busy process (a Node check, a Chromium page). */
+/** One slot per core: a slot is one busy process (a Node check, a Chromium page) of a grading. */
 export const GRADING_CAPACITY = availableParallelism();
 
 function alive(pid: number): boolean {
@@ -130,12 +130,26 @@ async function acquire(dir: string, capacity: number): Promise<string> {
  * spread over several worker processes (more than cores when the bound asks for it), so a slot is
  * a file all of them see, created exclusively and holding its owner's pid: the bound holds for the
  * project on this machine, however many workers there are.
+ *
+ * A grading whose checks are independent processes asks for `wanted` slots: it waits for one, then
+ * takes up to `wanted - 1` more only if they are free right then (never waiting while holding one,
+ * so gradings cannot deadlock), and `work` learns how many it holds: that many checks at once.
  */
-export async function inGradingSlot<T>(dir: string, capacity: number, work: () => Promise<T>): Promise<T> {
-  const slot = await acquire(dir, capacity);
+export async function inGradingSlot<T>(
+  dir: string,
+  capacity: number,
+  work: (held: number) => Promise<T>,
+  wanted = 1,
+): Promise<T> {
+  const held = [await acquire(dir, capacity)];
   try {
-    return await work();
+    while (held.length < wanted) {
+      const extra = claimAny(dir, capacity);
+      if (extra === null) break;
+      held.push(extra);
+    }
+    return await work(held.length);
   } finally {
-    await rm(slot, { force: true });
+    await Promise.all(held.map((slot) => rm(slot, { force: true })));
   }
 }

@@ -37,6 +37,24 @@ describe('grading slots: overload waits for a slot instead of failing checks on 
     expect(await readdir(dir)).toEqual([]);
   });
 
+  it('a grading of independent checks takes the extra slots that are free, never more, and frees them all', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    await expect(inGradingSlot(dir, 3, async (held) => held, 3)).resolves.toBe(3);
+    await expect(inGradingSlot(dir, 3, async (held) => held, 5)).resolves.toBe(3);
+    await expect(inGradingSlot(dir, 3, async (held) => held)).resolves.toBe(1);
+    // One slot held by a live process: the grading gets the two left, without waiting for the third.
+    const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      await writeFile(join(dir, 'slot-0'), String(holder.pid));
+      await expect(
+        inGradingSlot(dir, 3, async (held) => ({ held, files: (await readdir(dir)).length }), 3),
+      ).resolves.toEqual({ held: 2, files: 3 });
+      expect(await readdir(dir)).toEqual(['slot-0']);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
   it('frees its slot when a grading throws', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
     await expect(inGradingSlot(dir, 1, async () => Promise.reject(new Error('grader broke')))).rejects.toThrow(
