@@ -45,8 +45,21 @@ function ineligibleReason(arm: PlannedArm): string | null {
   return `provider ${arm.provider?.id} is ${arm.provider?.eligibility}${reasons ? `: ${reasons}` : ''}`;
 }
 
+/** How many attempts of a trial are stored: attempts are numbered without gaps, from 1; 0 for none. */
+function storedAttempts(receiptsDir: string, trialId: string): number {
+  let attempts = 0;
+  while (existsSync(receiptFile(receiptsDir, trialId, attempts + 1))) attempts += 1;
+  return attempts;
+}
+
+/**
+ * A trial this run re-attempts runs as its next attempt; any other trial with a stored receipt
+ * replays its last attempt (the one the scorecard counts), not its first.
+ */
 function trialMeta(context: RunContext, trial: ScheduledTrial, arm: PlannedArm): TrialMeta {
   const receiptsDir = context.receiptsDir as string;
+  const reattempt = context.reattempts[trial.id];
+  const stored = reattempt === undefined ? storedAttempts(receiptsDir, trial.id) : 0;
   const meta: TrialMeta = {
     planId: context.planId as string,
     trialId: trial.id,
@@ -56,12 +69,11 @@ function trialMeta(context: RunContext, trial: ScheduledTrial, arm: PlannedArm):
     block: trial.block,
     position: trial.position,
     receiptsDir,
-    attempt: context.reattempts[trial.id] ?? 1,
+    attempt: reattempt ?? Math.max(stored, 1),
   };
   const excluded = ineligibleReason(arm);
   if (excluded !== null) meta.excluded = `never run: ${excluded}`;
-  else if (meta.attempt === 1 && existsSync(receiptFile(receiptsDir, trial.id)))
-    meta.resumed = 'its receipt already exists: replayed, not run twice';
+  else if (stored > 0) meta.resumed = 'its receipt already exists: replayed, not run twice';
   return meta;
 }
 

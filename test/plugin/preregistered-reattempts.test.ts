@@ -5,7 +5,7 @@ import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import { chromiumPath } from '../../src/grading/browser-session.js';
 import { tempDir } from '../helpers/temp.js';
 import { syntheticExperiment, writeExperiment } from '../plan/helpers.js';
-import { cli, REPO } from './project.js';
+import { cli, configure, REPO, reportedTests, vitest } from './project.js';
 
 const RUN_TIMEOUT = 300_000;
 
@@ -107,7 +107,7 @@ async function runWithFault(root: string): Promise<Stored[]> {
 
 describe('preregistered re-attempts of infrastructure faults', () => {
   it(
-    'with a check-error injected into two trials, --reattempt under a policy that allows it makes them valid, keeps both attempts and the scorecard shows 2 re-attempts',
+    'with a check-error injected into two trials, --reattempt under a policy that allows it makes them valid, keeps both attempts, the scorecard shows 2 re-attempts and a replay shows the last attempt',
     async () => {
       const root = await faultyChromiumProject({ reattempts: { statuses: ['check-error'], max: 1 } });
       const before = await runWithFault(root);
@@ -135,6 +135,19 @@ describe('preregistered re-attempts of infrastructure faults', () => {
       const third = await cli(root, ['run', 'experiments/flaky.ts', '--reattempt']);
       expect(third.code, third.err).toBe(0);
       expect(third.out).toContain('--reattempt: no trial ended invalid: nothing to re-attempt');
+      expect((await stored(root)).receipts).toEqual(receipts);
+
+      // A later plain vitest run replays each trial's last attempt, not its first: all four pass, none runs again.
+      await configure(root, { experiment: 'experiments/flaky.ts', concurrency: 2 });
+      const replay = await vitest(root, ['run']);
+      const tests = await reportedTests(root);
+      expect(tests.map((t) => `${t.name} ${t.status}`).sort(), replay.all).toEqual([
+        'browser-counter baseline #1 passed',
+        'browser-counter other #1 passed',
+        'valid-node baseline #1 passed',
+        'valid-node other #1 passed',
+      ]);
+      for (const test of tests) expect(test.resumed).toBe('its receipt already exists: replayed, not run twice');
       expect((await stored(root)).receipts).toEqual(receipts);
     },
     RUN_TIMEOUT,

@@ -24,6 +24,8 @@ const CORPUS = {
 };
 
 export interface ProjectOptions {
+  /** the experiment file the plugin runs; experiments/small.ts unless given */
+  experiment?: string;
   /** the crossover() plugin's `plan` option */
   plan?: string;
   /** trials at once (kept small: the machine is shared) */
@@ -33,7 +35,7 @@ export interface ProjectOptions {
 /** The project's own vitest.config.ts: one `small` project from Crossover's sources, its reporter at the root. */
 function vitestConfig(options: ProjectOptions): string {
   const plugin = {
-    experiment: 'experiments/small.ts',
+    experiment: options.experiment ?? 'experiments/small.ts',
     concurrency: options.concurrency ?? 4,
     ...(options.plan ? { plan: options.plan } : {}),
   };
