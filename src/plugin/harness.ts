@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, inject, type TestContext, test } from 'vitest';
 import { digestBytes } from '../contracts/canonical.js';
 import { CrossoverError, errorReason } from '../contracts/errors.js';
@@ -68,7 +68,8 @@ function trialMeta(context: RunContext, trial: ScheduledTrial, arm: PlannedArm):
     repeat: trial.repeat,
     block: trial.block,
     position: trial.position,
-    receiptsDir,
+    // Relative: meta is copied into Vitest's reports (HTML, JSON, blobs), which must not name this machine's paths.
+    receiptsDir: relative(context.root, receiptsDir),
     attempt: reattempt ?? Math.max(stored, 1),
   };
   const excluded = ineligibleReason(arm);
@@ -111,8 +112,8 @@ function assertChecks(context: TestContext, receipt: Receipt): void {
  * The receipt is read as the scorecard reads it (schema and digest); it is not handed to the
  * reporter, which writes only new receipts and counts this one resumed.
  */
-async function replayReceipt(context: TestContext, meta: TrialMeta): Promise<void> {
-  const file = receiptFile(meta.receiptsDir, meta.trialId, meta.attempt);
+async function replayReceipt(context: TestContext, receiptsDir: string, meta: TrialMeta): Promise<void> {
+  const file = receiptFile(receiptsDir, meta.trialId, meta.attempt);
   const receipt = await readReceipt(file, meta.planId);
   if (receipt.trial.id !== meta.trialId)
     throw new CrossoverError('conflict', `${file}: holds the receipt of trial ${receipt.trial.id}`);
@@ -155,7 +156,7 @@ export async function declareTrials(taskId: string): Promise<void> {
         retry: 0,
         skip: meta.excluded !== undefined,
       }, async (testContext) => {
-        if (meta.resumed !== undefined) return replayReceipt(testContext, meta);
+        if (meta.resumed !== undefined) return replayReceipt(testContext, context.receiptsDir as string, meta);
         const workspace = trialWorkspace(trialDirectory(context.root, meta.planId, trial.id));
         // A provider that cannot be launched (its index fails to build) makes the trial setup-failed, not a crash.
         const launch = await providerLaunch(arm, context, task, workspace).catch((error: unknown) => ({

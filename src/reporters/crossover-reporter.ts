@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { CrossoverError } from '../contracts/errors.js';
 import { EvidenceSchema, evidenceDigest } from '../contracts/evidence.js';
@@ -45,7 +45,9 @@ export default class CrossoverReporter implements Reporter {
     const meta = testCase.meta();
     const trial = meta.crossover;
     if (!trial) return;
-    this.plans.set(trial.planId, { planId: trial.planId, receiptsDir: trial.receiptsDir });
+    // Meta names the receipts directory relative to the project's root (an older run's, absolute: kept).
+    const receiptsDir = resolve(testCase.project.config.root, trial.receiptsDir);
+    this.plans.set(trial.planId, { planId: trial.planId, receiptsDir });
     const state = testCase.result().state;
     if (!meta.crossoverReceipt) {
       // A replayed trial passes or fails as its receipt did; its receipt is already stored.
@@ -70,8 +72,8 @@ export default class CrossoverReporter implements Reporter {
     }
     try {
       // Evidence first: a receipt on disk never names evidence that is not there.
-      if (!(await this.storeEvidence(trial.receiptsDir, receipt, meta.crossoverEvidence))) return;
-      await writeReceipt(trial.receiptsDir, receipt);
+      if (!(await this.storeEvidence(receiptsDir, receipt, meta.crossoverEvidence))) return;
+      await writeReceipt(receiptsDir, receipt);
       this.written += 1;
     } catch (error) {
       if (!(error instanceof CrossoverError)) throw error;

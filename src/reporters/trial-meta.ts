@@ -10,7 +10,7 @@ export interface TrialMeta {
   repeat: number;
   block: number;
   position: number;
-  /** absolute: where this trial's receipt goes (meta is run state, not a normalized artifact) */
+  /** where this trial's receipt goes, relative to the project's root (meta ends up in Vitest's reports) */
   receiptsDir: string;
   /** which attempt at the scheduled trial this test runs or reports: 2 on for a preregistered re-attempt */
   attempt: number;
