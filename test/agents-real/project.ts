@@ -161,13 +161,14 @@ export function crossover(root: string, args: string[], env: Record<string, stri
   return execa('node', [CLI, ...args], { cwd: root, reject: false, env: { ...process.env, ...env } });
 }
 
-/** Every receipt the run stored, by `<task>/<arm>`. */
+/** Every receipt the run stored (its `.json` files; `evidence/` beside them is not one), by `<task>/<arm>`. */
 export async function receiptsByCell(root: string): Promise<Map<string, Receipt[]>> {
   const cells = new Map<string, Receipt[]>();
   const base = join(root, '.crossover/real-agent');
   for (const plan of await readdir(base)) {
     const dir = join(base, plan, 'receipts');
-    for (const file of await readdir(dir).catch(() => [] as string[])) {
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
+    for (const file of files) {
       const receipt = ReceiptSchema.parse(JSON.parse(await readFile(join(dir, file), 'utf8')));
       const key = `${receipt.trial.taskId}/${receipt.trial.arm}`;
       cells.set(key, [...(cells.get(key) ?? []), receipt]);
