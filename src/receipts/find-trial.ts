@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
-import type { Receipt } from '../contracts/receipt.js';
+import { attemptOf, type Receipt } from '../contracts/receipt.js';
 import { STATE_DIR } from '../io/layout.js';
 import { readReceipts } from './read.js';
 
@@ -40,8 +40,8 @@ async function receiptDirs(root: string): Promise<string[]> {
 }
 
 /**
- * The one stored receipt a selector names, searched in `receiptsDir` or else in every plan's
- * receipts below `root`. None, or several (the same task/arm#repeat in two plans), is an error
+ * The one stored receipt a selector names (of a re-attempted trial, its last attempt: the one that
+ * counts), searched in `receiptsDir` or else in every plan's receipts below `root`. None, or several (the same task/arm#repeat in two plans), is an error
  * that says where it looked.
  */
 export async function findTrial(
@@ -51,9 +51,15 @@ export async function findTrial(
 ): Promise<{ receipt: Receipt; receiptsDir: string }> {
   const dirs = receiptsDir === undefined ? await receiptDirs(root) : [receiptsDir];
   const found: { receipt: Receipt; receiptsDir: string }[] = [];
-  for (const dir of dirs)
-    for (const receipt of await readReceipts(dir))
-      if (matches(receipt, selector)) found.push({ receipt, receiptsDir: dir });
+  for (const dir of dirs) {
+    // A re-attempted trial has one receipt per attempt in its folder: the last one counts.
+    const attempts = (await readReceipts(dir)).filter((receipt) => matches(receipt, selector));
+    const last = attempts.reduce<Receipt | null>(
+      (best, receipt) => (best === null || attemptOf(receipt) > attemptOf(best) ? receipt : best),
+      null,
+    );
+    if (last) found.push({ receipt: last, receiptsDir: dir });
+  }
   const where = dirs.map((dir) => relative(root, dir) || '.').join(', ') || `no receipts below ${STATE_DIR}/`;
   if (found.length === 0) throw new CrossoverError('not-found', `no stored receipt of that trial (looked in ${where})`);
   if (found.length > 1)
