@@ -157,20 +157,21 @@ async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item:
 }
 
 export interface CorpusFilter {
-  /** qualify only this task */
-  taskId?: string;
+  /** qualify only these tasks (each must be a task of the corpus or one it refused) */
+  taskIds?: readonly string[];
   /** the project root whose .crossover/ caches setup outputs; by default the working directory */
   root?: string;
 }
 
 /** Qualifies a corpus's tasks (two at a time, one Chromium for all) in task id order. */
 export async function qualifyCorpus(corpus: LoadedCorpus, filter: CorpusFilter = {}): Promise<CorpusVerification> {
-  const tasks = filter.taskId === undefined ? corpus.tasks : corpus.tasks.filter((t) => t.task.id === filter.taskId);
-  const refusedOnly = filter.taskId !== undefined && corpus.refused.some((t) => t.id === filter.taskId);
-  if (filter.taskId !== undefined && tasks.length === 0 && !refusedOnly) {
+  const wanted = filter.taskIds === undefined ? null : new Set(filter.taskIds);
+  for (const id of wanted ?? []) {
+    if (corpus.tasks.some((t) => t.task.id === id) || corpus.refused.some((t) => t.id === id)) continue;
     const known = corpus.tasks.map((t) => t.task.id).join(', ') || 'none';
-    throw new CrossoverError('not-found', `${join(corpus.dir, 'tasks')}: no task "${filter.taskId}" (tasks: ${known})`);
+    throw new CrossoverError('not-found', `${join(corpus.dir, 'tasks')}: no task "${id}" (tasks: ${known})`);
   }
+  const tasks = wanted === null ? corpus.tasks : corpus.tasks.filter((t) => wanted.has(t.task.id));
   const browser = new BrowserSession();
   try {
     const results = await mapBounded(tasks, Math.min(2, availableParallelism()), (task) =>
@@ -186,7 +187,7 @@ export async function qualifyCorpus(corpus: LoadedCorpus, filter: CorpusFilter =
       total: results.length,
       qualified: results.filter((q) => q.qualified).length,
       tasks: results,
-      refused: filter.taskId === undefined ? corpus.refused : corpus.refused.filter((t) => t.id === filter.taskId),
+      refused: wanted === null ? corpus.refused : corpus.refused.filter((t) => wanted.has(t.id)),
     };
   } finally {
     await browser.close();

@@ -14,7 +14,10 @@ async function fixtureCorpus(ids: string[]): Promise<string> {
     schema: 'crossover.corpus/1',
     id: 'fixture',
     version: '1',
-    categories: [{ id: 'boundary-logic', title: 'Boundary logic' }],
+    categories: [
+      { id: 'boundary-logic', title: 'Boundary logic' },
+      { id: 'dom-rendering', title: 'DOM rendering' },
+    ],
   };
   await writeFile(join(root, 'corpus.json'), JSON.stringify(corpus));
   await mkdir(join(root, 'tasks'));
@@ -55,6 +58,18 @@ describe('crossover corpus verify', () => {
     expect(header).toMatch(/^id\s+category\s+surface\s+qualified\s+reference change\s+tree size\s+reasons$/);
     expect(row).toMatch(/^valid-node\s+boundary-logic\s+library\s+yes\s+1 files, 4 lines\s+3 files, 11 lines\s+-$/);
     expect(result.out).toContain('1 of 1 tasks qualified');
+  });
+
+  it('verifies exactly the tasks named by repeated --task, refusing an unknown one before grading any', async () => {
+    const root = await fixtureCorpus(['reference-fails', 'valid-node', 'browser-counter']);
+    const result = await run(['corpus', 'verify', '--json', '--task', 'valid-node', '--task', 'reference-fails'], root);
+    expect(result.code).toBe(1);
+    const verification = CorpusVerificationSchema.parse(JSON.parse(result.out));
+    expect(verification.tasks.map((t) => t.id)).toEqual(['reference-fails', 'valid-node']);
+    const unknown = await run(['corpus', 'verify', '--task', 'valid-node', '--task', 'nope'], root);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('no task "nope"');
+    expect(unknown.out).toBe('');
   });
 
   it('refuses an unknown task id, listing the known ones', async () => {

@@ -7,7 +7,7 @@ import { qualifyCorpus } from '../../corpus/qualify.js';
 import { recordVerification } from '../../corpus/verification-record.js';
 import type { CliIo, Command } from '../command.js';
 
-const USAGE = 'corpus verify [--corpus <dir>] [--task <id>] [--json]';
+const USAGE = 'corpus verify [--corpus <dir>] [--task <id>]... [--json]';
 
 function size(value: TreeSize): string {
   return `${value.files} files, ${value.lines} lines`;
@@ -47,14 +47,18 @@ async function verify(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { corpus: { type: 'string' }, task: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      corpus: { type: 'string' },
+      task: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
+    },
   });
   if (positionals.length > 0)
     throw new CrossoverError('invalid-input', `unexpected argument "${positionals[0]}"; usage: crossover ${USAGE}`);
   const corpus = await loadCorpus(resolve(io.cwd, values.corpus ?? 'corpus'));
   const verification = await qualifyCorpus(corpus, {
     root: io.cwd,
-    ...(values.task === undefined ? {} : { taskId: values.task }),
+    ...(values.task === undefined ? {} : { taskIds: values.task }),
   });
   const record = await recordVerification(io.cwd, verification);
   const code = report(verification, values.json, io);
