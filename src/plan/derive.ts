@@ -24,6 +24,7 @@ import { seededShuffle } from './shuffle.js';
 import { bindSkills } from './skills.js';
 import { checkStageRules, failedFeasibilityGates, stage1Mismatches, stage1Slice } from './stages.js';
 import { type PlanSummary, summarizePlan, trialsPerArm } from './summary.js';
+import { readVerificationRecord, verificationBlockers, verificationGaps } from './verification.js';
 
 export interface DerivedPlan {
   plan: Plan;
@@ -277,6 +278,16 @@ function egressHosts(experiment: Experiment): string[] {
 }
 
 /**
+ * Stage 1 and 2 spend real trials, so every task they bind must be qualified by `crossover corpus
+ * verify` at the digest the plan binds; stage 0 plans and runs synthetic agents on anything.
+ */
+async function unverifiedTaskBlockers(root: string, plan: Plan): Promise<string[]> {
+  if (plan.experiment.stage === 0) return [];
+  const record = await readVerificationRecord(root, plan.corpus.id);
+  return verificationBlockers(verificationGaps(record, plan.tasks), plan.corpus.path);
+}
+
+/**
  * Derives the immutable plan of an experiment: binds every identity (docs/architecture.md, "The pipeline"), fixes the
  * schedule and says whether it may run. Refuses (throws) an invalid experiment or one that breaks
  * its stage's rules; a plan that is merely blocked is returned with its reasons. Never starts an
@@ -378,6 +389,7 @@ export async function derivePlan(input: {
   const approvalRel = rootRelative(root, approvalPath, 'approval file');
   if (plan.approval.required && !approved)
     blocked.push(`needs approval (${reasons.join('; ')}): run crossover approve <plan.json> to write ${approvalRel}`);
+  blocked.push(...(await unverifiedTaskBlockers(root, plan)));
   const summary = summarizePlan(plan, {
     id,
     credentials,

@@ -7,7 +7,7 @@ import { fileDigest } from '../../src/io/file-digest.js';
 import { derivePlan } from '../../src/plan/derive.js';
 import { checkDrift } from '../../src/plan/drift.js';
 import { tempDir } from '../helpers/temp.js';
-import { SMALL_CORPUS, writeCorpus, writeExperiment } from '../plan/helpers.js';
+import { SMALL_CORPUS, verifyTasks, writeCorpus, writeExperiment } from '../plan/helpers.js';
 
 const AGENT = { adapter: 'claude-code', version: '2.1.332', model: 'claude-sonnet-4-5' } as const;
 
@@ -65,6 +65,7 @@ describe('the installed agent executable in a plan', () => {
   it("binds the executable's digest, and a changed executable is drift and blocks re-planning", async () => {
     const { root, file } = await project();
     const executable = await fakeInstall(root, '#!/bin/sh\necho claude\n');
+    await verifyTasks(root, ['api-a', 'api-c', 'web-b', 'web-c']);
     const derived = await derivePlan({ experimentFile: file, root });
     expect(derived.runnable, derived.blocked.join('\n')).toBe(true);
     expect(derived.plan.arms.map((arm) => arm.agent.executableDigest)).toEqual([

@@ -153,6 +153,10 @@ export async function writeProject(
     concurrency: 4,
   };
   await writeFile(join(root, 'experiments/real.ts'), `export default ${JSON.stringify(experiment, null, 2)};\n`);
+  // Stage 1 runs only verified tasks: qualify the slice for real (its checks in bubblewrap and Chromium).
+  let err = '';
+  const verified = await main(['corpus', 'verify'], { out: () => {}, err: (t) => void (err += t), cwd: root });
+  if (verified !== 0) throw new Error(`crossover corpus verify exited ${verified}: ${err}`);
   return root;
 }
 

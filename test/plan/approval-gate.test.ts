@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { ApprovalSchema } from '../../src/contracts/approval.js';
 import { derivePlan } from '../../src/plan/derive.js';
 import { tempDir } from '../helpers/temp.js';
-import { crossover, SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from './helpers.js';
+import {
+  crossover,
+  SLICE_NEVER_VERIFIED,
+  SMALL_CORPUS,
+  syntheticExperiment,
+  writeCorpus,
+  writeExperiment,
+} from './helpers.js';
 
 const claude = { adapter: 'claude-code', version: '2.1.332', model: 'claude-sonnet-4-5' } as const;
 const paidCommand = { adapter: 'command', command: 'my-agent' } as const;
@@ -56,8 +63,11 @@ describe('nothing that may cost money runs without an approval naming the exact 
     expect(after.id).toBe(before.id);
     expect(after.blocked.some((reason) => reason.startsWith('needs approval'))).toBe(false);
     expect(after.summary.approval.approved).toBe(true);
-    // still blocked by what the approval cannot fix: the agent binary
-    expect(after.blocked).toEqual(['agent executable not installed: run crossover agents install claude-code@2.1.332']);
+    // still blocked by what the approval cannot fix: the agent binary and the never-verified tasks
+    expect(after.blocked).toEqual([
+      'agent executable not installed: run crossover agents install claude-code@2.1.332',
+      SLICE_NEVER_VERIFIED,
+    ]);
   });
 
   it('does not let an approval of one plan cover a changed plan', async () => {
@@ -81,7 +91,8 @@ describe('nothing that may cost money runs without an approval naming the exact 
     expect(first.plan.approval.reasons).toEqual(['may cost money: up to $7.20 for 16 trials at the declared price']);
     expect(first.runnable).toBe(false);
     expect((await crossover(root, ['approve', 'plan.json'])).code).toBe(0);
-    expect((await derivePlan({ experimentFile: file, root, env })).runnable).toBe(true);
+    // the approval lifts its own block; only the tasks never verified (a unit test runs no checks) remain
+    expect((await derivePlan({ experimentFile: file, root, env })).blocked).toEqual([SLICE_NEVER_VERIFIED]);
 
     await writeExperiment(root, 'exp', { ...experiment, worstCaseTokens: { input: 200_000, output: 10_000 } });
     const changed = await derivePlan({ experimentFile: file, root, env });

@@ -5,6 +5,7 @@ import { experimentLayout } from '../../src/io/layout.js';
 import { tempDir } from '../helpers/temp.js';
 import {
   crossover,
+  SLICE_NEVER_VERIFIED,
   SMALL_CORPUS,
   syntheticExperiment,
   writeCorpus,
@@ -59,8 +60,10 @@ describe('a drifted plan is named, never silently replaced', () => {
     await writeFile(join(root, 'agents/mine/agent.sh'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
     await writeCorpus(root, SMALL_CORPUS);
     await writeExperiment(root, 'exp', experiment);
+    // blocked until its tasks are verified (a unit test runs no checks), but written: the plan to check against
     const planned = await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json']);
-    expect(planned.code, planned.err).toBe(0);
+    expect(planned.code, planned.err).toBe(5);
+    expect(planned.err).toContain(SLICE_NEVER_VERIFIED);
     expect((await crossover(root, ['plan', '--check', 'plan.json'])).out).toContain('no drift');
     await appendFile(join(root, 'agents/mine/agent.sh'), '# edited\n');
     const result = await crossover(root, ['plan', '--check', 'plan.json']);

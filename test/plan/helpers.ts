@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { TaskSpec } from '../../fixtures/corpus/small-corpus.js';
 import { main } from '../../src/cli/main.js';
 import { digestOf } from '../../src/contracts/canonical.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
@@ -7,49 +8,11 @@ import { type ProbeRecord, sealProbeRecord } from '../../src/contracts/probe.js'
 import { type ProviderInput, ProviderSchema } from '../../src/contracts/provider.js';
 import { decideEligibility } from '../../src/probe/eligibility.js';
 
-export interface TaskSpec {
-  id: string;
-  category: string;
-  surface: 'api' | 'browser' | 'cli' | 'library';
-}
-
-export const CATEGORIES = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'];
+export { CATEGORIES, type TaskSpec, writeCorpus } from '../../fixtures/corpus/small-corpus.js';
 
 async function put(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, text);
-}
-
-/** A small valid corpus under `<root>/corpus`: every task has a workspace, one check and a reference. */
-export async function writeCorpus(root: string, tasks: readonly TaskSpec[]): Promise<string> {
-  const dir = join(root, 'corpus');
-  await put(
-    join(dir, 'corpus.json'),
-    JSON.stringify({
-      schema: 'crossover.corpus/1',
-      id: 'test-corpus',
-      version: '1.0.0',
-      categories: CATEGORIES.map((id) => ({ id, title: id })),
-    }),
-  );
-  for (const task of tasks) {
-    const base = join(dir, 'tasks', task.id);
-    await put(
-      join(base, 'task.json'),
-      JSON.stringify({
-        schema: 'crossover.task/1',
-        ...task,
-        title: `Task ${task.id}`,
-        timeoutSec: 120,
-        checks: { required: [{ id: 'fixed', file: 'fixed.mjs', runner: 'node' }], regressions: [] },
-      }),
-    );
-    await put(join(base, 'prompt.md'), `Fix ${task.id}.\n`);
-    await put(join(base, 'workspace/src/index.js'), 'export const value = 1;\n');
-    await put(join(base, 'reference/src/index.js'), 'export const value = 2;\n');
-    await put(join(base, 'checks/fixed.mjs'), 'export default async () => {};\n');
-  }
-  return dir;
 }
 
 /** Four api and four browser tasks over six categories: enough for a stage-1 slice. */
@@ -104,6 +67,19 @@ export async function crossover(root: string, argv: string[]): Promise<{ code: n
   let err = '';
   const code = await main(argv, { cwd: root, out: (text) => (out += text), err: (text) => (err += text) });
   return { code, out, err };
+}
+
+/** Why a stage-1 plan on the coverage-rule slice of SMALL_CORPUS is blocked before `crossover corpus verify`. */
+export const SLICE_NEVER_VERIFIED =
+  'tasks never verified: api-a, api-c, web-b, web-c: run crossover corpus verify --task api-a --task api-c --task web-b --task web-c (stage 1 and 2 run only qualified tasks)';
+
+/**
+ * Qualifies tasks of the project's corpus for real (`crossover corpus verify`: the checks run in
+ * bubblewrap, so only system tests call it) and fails unless every one qualified.
+ */
+export async function verifyTasks(root: string, ids: readonly string[]): Promise<void> {
+  const verified = await crossover(root, ['corpus', 'verify', ...ids.flatMap((id) => ['--task', id])]);
+  if (verified.code !== 0) throw new Error(`crossover corpus verify exited ${verified.code}: ${verified.err}`);
 }
 
 /**

@@ -12,6 +12,7 @@ import { tempDir } from '../helpers/temp.js';
 import {
   CATEGORIES,
   crossover,
+  SLICE_NEVER_VERIFIED,
   SMALL_CORPUS,
   syntheticExperiment,
   type TaskSpec,
@@ -88,10 +89,12 @@ describe("a plan that breaks its stage's rules is refused, naming the rule", () 
     );
   });
 
-  it('accepts a stage-1 experiment with 3 treatments on the coverage-rule slice', async () => {
+  it('accepts a stage-1 experiment with 3 treatments on the coverage-rule slice, blocked only until its tasks are verified', async () => {
     const { result } = await plan(syntheticExperiment({ stage: 1, arms: treatments(3) }));
-    expect(result.code, result.err).toBe(0);
+    expect(result.code, result.err).toBe(5);
+    expect(result.err).not.toContain('refused');
     expect(result.out).toContain('tasks 4 × repeats 2; trials: 32 in total');
+    expect(result.err.trimEnd().split('\n').slice(1)).toEqual([`  - ${SLICE_NEVER_VERIFIED}`]);
   });
 
   it('refuses stage 1 with other than 2 repeats, with an aa-control, or with a slice that misses the coverage', async () => {

@@ -2,7 +2,14 @@ import { readdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp.js';
-import { crossover, SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from '../plan/helpers.js';
+import {
+  crossover,
+  SMALL_CORPUS,
+  syntheticExperiment,
+  verifyTasks,
+  writeCorpus,
+  writeExperiment,
+} from '../plan/helpers.js';
 import { REPO } from './project.js';
 
 const RUN_TIMEOUT = 300_000;
@@ -28,6 +35,8 @@ async function sleepersProject(deadlineSec: number): Promise<string> {
       concurrency: 2,
     }),
   );
+  // stage 1 runs only verified tasks
+  await verifyTasks(root, ['api-a', 'api-c', 'web-b', 'web-c']);
   return root;
 }
 

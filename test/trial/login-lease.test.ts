@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp.js';
-import { crossover, SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from '../plan/helpers.js';
+import {
+  crossover,
+  SMALL_CORPUS,
+  syntheticExperiment,
+  verifyTasks,
+  writeCorpus,
+  writeExperiment,
+} from '../plan/helpers.js';
 import { REPO } from '../plugin/project.js';
 import { AGENTS_DIR, PAGES_TASK, processesWith } from './hostile.js';
 
@@ -79,6 +86,8 @@ async function leaseProject(authHome: string): Promise<string> {
       authHome,
     }),
   );
+  // stage 1 runs only verified tasks
+  await verifyTasks(root, ['api-a', 'api-c', 'web-b', 'web-c']);
   return root;
 }
 
