@@ -13,6 +13,8 @@ executable() { [ -f "$1" ] && [ -x "$1" ]; }
 executable /usr/bin/chromium-headless-shell || executable /usr/bin/chromium || missing+=(chromium-headless-shell)
 # The probe records a sandboxed provider's network attempts with strace (src/io/network-trace.ts).
 executable /usr/bin/strace || missing+=(strace)
+# PyPI providers install into a venv (src/providers/install.ts): Debian splits ensurepip out.
+/usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 # Python repository tasks run Debian's pytest (corpus/README.md, "Bring a repository task").
 /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || missing+=(python3-pytest)
 
