@@ -142,13 +142,16 @@ export async function receiptNames(dir: string): Promise<string[]> {
   return names.filter((name) => name.endsWith('.json')).sort();
 }
 
-/** Drops every timing figure (elapsed milliseconds), which differ between runs by nature. */
+/** Timing figures, which differ between runs by nature: elapsed, check and context-call milliseconds. */
+const TIMING = new Set(['elapsedMs', 'durationMs', 'latencyMs', 'medianLatencyMs']);
+
+/** Drops every timing figure. */
 function withoutTiming(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTiming);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => key !== 'elapsedMs')
+      .filter(([key]) => !TIMING.has(key))
       .map(([key, inner]) => [key, withoutTiming(inner)]),
   );
 }
