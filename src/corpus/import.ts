@@ -8,6 +8,7 @@ import type { Repository, Task } from '../contracts/corpus.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { applyHiddenTests, runTestSuite, type SuiteRun } from '../grading/repository-tests.js';
 import type { TestResults } from '../grading/test-results.js';
+import { git } from '../io/git.js';
 import { treeDigest } from '../io/tree.js';
 import { type LoadedTask, loadTask } from './load.js';
 import { materializeTree } from './materialize.js';
@@ -51,33 +52,13 @@ export interface ImportResult {
   failingOnFix: string[];
 }
 
-function git(repo: string, args: string[], stdoutFile?: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['-C', repo, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', async (code) => {
-      if (code !== 0) {
-        reject(new CrossoverError('invalid-input', `git ${args.join(' ')} in ${repo} failed: ${err.trim()}`));
-        return;
-      }
-      const bytes = Buffer.concat(out);
-      if (stdoutFile) await writeFile(stdoutFile, bytes);
-      resolve(bytes);
-    });
-  });
-}
-
 /** Extracts `paths` (all when empty) of `commit`'s tree into `dest`: files, modes and symlinks, no .git. */
 async function extract(repo: string, commit: string, dest: string, paths: string[] = []): Promise<void> {
   await mkdir(dest, { recursive: true });
   const archive = join(dest, '..', `.${commit.slice(0, 12)}.${Date.now()}.tar`);
-  await git(repo, ['archive', '--format=tar', commit, ...(paths.length > 0 ? ['--', ...paths] : [])], archive);
+  await git(repo, ['archive', '--format=tar', commit, ...(paths.length > 0 ? ['--', ...paths] : [])], {
+    stdoutFile: archive,
+  });
   await new Promise<void>((resolve, reject) => {
     const tar = spawn('tar', ['-xf', archive, '-C', dest], { stdio: 'ignore' });
     tar.on('error', reject);
