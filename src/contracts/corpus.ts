@@ -69,6 +69,23 @@ export const TestResultFormatSchema = z
     'junit: JUnit XML (node --test-reporter=junit, Vitest/Jest junit reporters, pytest --junitxml, Mocha); tap: TAP 13/14 (node --test-reporter=tap, Mocha tap); jest-json: Jest or Vitest --reporter=json.',
   );
 
+export const HistorySchema = z
+  .object({
+    commit: z
+      .string()
+      .regex(/^[0-9a-f]{40}$/, 'expected a full git commit id: 40 lower-case hex digits')
+      .describe('The commit the workspace is: HEAD of the rebuilt .git; history.bundle must hold it.'),
+    branch: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected a branch name of letters, digits, ".", "_" and "-"')
+      .default('main')
+      .describe('The branch HEAD names, pointing at the commit.'),
+  })
+  .strict()
+  .describe(
+    'The task needs history: a .git holding the commit and its ancestors is rebuilt in every materialized tree from history.bundle (a git bundle in the task directory, bound by the task digest), byte for byte the same each time.',
+  );
+
 export const RepositorySchema = z
   .object({
     setup: z
@@ -113,6 +130,7 @@ export const RepositorySchema = z
     passToPass: z
       .array(TestIdSchema)
       .describe('Tests that pass on the starting tree and must keep passing: the regressions.'),
+    history: HistorySchema.optional(),
   })
   .strict()
   .describe(
@@ -164,4 +182,5 @@ export type Task = z.infer<typeof TaskSchema>;
 export type Check = z.infer<typeof CheckSchema>;
 export type Surface = z.infer<typeof SurfaceSchema>;
 export type Repository = z.infer<typeof RepositorySchema>;
+export type History = z.infer<typeof HistorySchema>;
 export type TestResultFormat = z.infer<typeof TestResultFormatSchema>;

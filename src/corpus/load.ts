@@ -4,6 +4,7 @@ import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { type Corpus, CorpusSchema, type Task, TaskSchema } from '../contracts/corpus.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
 import { TreeRefusal, treeDigest } from '../io/tree.js';
+import { HISTORY_BUNDLE } from './git-history.js';
 
 export interface TaskDigests {
   taskJson: string;
@@ -12,6 +13,8 @@ export interface TaskDigests {
   checks: string;
   reference: string;
   decoys: string;
+  /** history.bundle's bytes, for a task that declares history; absent otherwise */
+  history?: string;
 }
 
 export interface LoadedTask {
@@ -116,6 +119,22 @@ async function validateTask(task: Task, dir: string, source: string, corpus: Cor
   }
 }
 
+/** The digest of the bundle a task that declares history rebuilds its .git from; a task without one is refused. */
+async function historyDigest(dir: string, source: string): Promise<string> {
+  const bundle = await readFile(join(dir, HISTORY_BUNDLE)).catch(() => {
+    throw new CrossoverError(
+      'not-found',
+      `${source}: $.repository.history: expected ${join(dir, HISTORY_BUNDLE)}, a git bundle holding the commit`,
+    );
+  });
+  if (await exists(join(dir, 'workspace', '.git')))
+    throw new CrossoverError(
+      'invalid-input',
+      `${source}: $.repository.history: the workspace holds a .git of its own; the rebuilt one would replace it`,
+    );
+  return digestBytes(bundle);
+}
+
 /** Loads one task directory, validates it and computes its digest. */
 export async function loadTask(dir: string, corpus: Corpus | null = null): Promise<LoadedTask> {
   const source = join(dir, 'task.json');
@@ -140,6 +159,7 @@ export async function loadTask(dir: string, corpus: Corpus | null = null): Promi
     checks: await treeDigest(join(dir, 'checks')),
     reference: await treeDigest(join(dir, 'reference')),
     decoys: (await exists(join(dir, 'decoys'))) ? await treeDigest(join(dir, 'decoys')) : digestOf([]),
+    ...(task.repository?.history ? { history: await historyDigest(dir, source) } : {}),
   };
   return { task, dir, prompt, digest: digestOf(parts), parts, decoys };
 }

@@ -1,7 +1,9 @@
 import { chmod, copyFile, mkdir, readdir, rm, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { History } from '../contracts/corpus.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { readTreeModel } from '../io/tree.js';
+import { rebuildGit } from './git-history.js';
 
 /** A fresh destination: created here, or an existing empty directory (from mkdtemp, say). */
 async function freshDirectory(dest: string): Promise<void> {
@@ -38,9 +40,16 @@ async function copyTree(source: string, dest: string): Promise<void> {
 
 /**
  * Builds a tree in `dest`: the task's workspace/, then each overlay directory copied over it in
- * order (a reference or a decoy). Files, empty directories and in-tree links; no history, no hidden parts.
+ * order (a reference or a decoy). Files, empty directories and in-tree links; no hidden parts, and
+ * no history unless the task declares it (`history`: its .git rebuilt at the commit).
  */
-export async function materializeTree(taskDir: string, overlays: string[], dest: string): Promise<void> {
+export async function materializeTree(
+  taskDir: string,
+  overlays: string[],
+  dest: string,
+  history?: History,
+): Promise<void> {
   await freshDirectory(dest);
   for (const source of [join(taskDir, 'workspace'), ...overlays]) await copyTree(source, dest);
+  if (history) await rebuildGit(taskDir, history, dest);
 }

@@ -102,7 +102,7 @@ export async function qualifyTask(task: LoadedTask, options: QualifyOptions = {}
     }
     const grade = async (name: string, overlays: string[]): Promise<GradeResult> => {
       const workspace = join(scratch, name);
-      await materializeTree(task.dir, overlays, workspace);
+      await materializeTree(task.dir, overlays, workspace, task.task.repository?.history);
       return gradeWorkspace({ task, workspace, browser, setup });
     };
     const start = await grade('start', []);

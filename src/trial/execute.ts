@@ -107,9 +107,13 @@ export interface IndexOverlay {
   paths: string[];
 }
 
-/** Paths of the workspace that are a provider's index, not the agent's work: never diffed, counted or flagged. */
+/**
+ * Paths of the workspace that are not the agent's work: a provider's index, and the .git rebuilt
+ * for a task that declares history (git rewrites its index on `git status`). Never diffed, counted or flagged.
+ */
 function overlaidPaths(spec: TrialSpec): (path: string) => boolean {
-  return underAny((spec.indexOverlays ?? []).flatMap((overlay) => overlay.paths));
+  const history = spec.task.task.repository?.history ? ['.git'] : [];
+  return underAny([...(spec.indexOverlays ?? []).flatMap((overlay) => overlay.paths), ...history]);
 }
 
 /** Receipt text never carries this machine's paths: the trial and root directories are replaced by names. */
@@ -415,7 +419,7 @@ async function afterAgent(
   trialDir: string,
 ): Promise<AfterAgent> {
   const scan = withoutOverlaid(await scanWorkspace(prepared.workspace), overlaidPaths(spec));
-  const shippedTree = await readTreeModel(prepared.snapshot);
+  const shippedTree = await readTreeModel(prepared.snapshot, overlaidPaths(spec));
   const shipped = shippedTree.files;
   // The task's own in-tree links are not the agent's doing (tampering compares their targets).
   const shippedLinks = new Set(shippedTree.links.map((link) => link.path));

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { digestOf } from '../contracts/canonical.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { materializeTree } from '../corpus/materialize.js';
 import { withBuildLock } from '../io/build-lock.js';
 import { touchCacheEntry } from '../io/cache-prune.js';
 import { STATE_DIR } from '../io/layout.js';
-import { treeDigest } from '../io/tree.js';
+import { treeDigest, underAny } from '../io/tree.js';
 
 function hex(digest: string): string {
   return digest.replace(/^sha256:/, '');
@@ -32,7 +32,9 @@ export async function taskSnapshot(root: string, task: LoadedTask): Promise<stri
     if (await intact(snapshot, task)) return snapshot;
     const building = join(cache, `.${hex(task.digest)}.${randomBytes(6).toString('hex')}.tmp`);
     try {
-      await materializeTree(task.dir, [], building);
+      const history = task.task.repository?.history;
+      await materializeTree(task.dir, [], building, history);
+      if (history) await writeFile(gitDigestFile(snapshot), await treeDigest(join(building, '.git')));
       await rm(snapshot, { recursive: true, force: true });
       await rename(building, snapshot);
     } finally {
@@ -42,11 +44,19 @@ export async function taskSnapshot(root: string, task: LoadedTask): Promise<stri
   });
 }
 
+/** Beside a snapshot with a rebuilt .git: that .git's tree digest when it was built (a dot name the pruner skips). */
+function gitDigestFile(snapshot: string): string {
+  return join(dirname(snapshot), `.${basename(snapshot)}.git-digest`);
+}
+
+/** The snapshot holds the task's workspace, and the .git it was built with when the task declares history. */
 async function intact(snapshot: string, task: LoadedTask): Promise<boolean> {
-  return treeDigest(snapshot).then(
-    (digest) => digest === task.parts.workspace,
-    () => false,
-  );
+  const history = task.task.repository?.history;
+  const workspace = await treeDigest(snapshot, history ? underAny(['.git']) : undefined).catch(() => null);
+  if (workspace !== task.parts.workspace) return false;
+  if (!history) return true;
+  const built = await readFile(gitDigestFile(snapshot), 'utf8').catch(() => null);
+  return built !== null && built === (await treeDigest(join(snapshot, '.git')).catch(() => null));
 }
 
 /**
