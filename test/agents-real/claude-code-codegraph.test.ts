@@ -103,13 +103,20 @@ describe('Claude Code under bubblewrap with the real CodeGraph as its provider',
     };
     const arm = treatment(agent);
     const context = { root, providers: [declaration], experimentDir: root, sandbox: 'bubblewrap' as const };
-    const launch = await providerLaunch(arm, context, task, join(root, 'unused-workspace'));
+    // As the harness does: a provider that cannot be launched (its index fails to build) makes the trial setup-failed.
+    const launch = await providerLaunch(arm, context, task, join(root, 'unused-workspace')).catch((error: unknown) => ({
+      mcpServers: [],
+      readOnly: [],
+      overlays: [],
+      failure: (error as Error).message,
+    }));
     return executeTrial(
       trialSpec(task, arm, {
         root,
         mcpServers: launch.mcpServers,
         readOnly: launch.readOnly,
         indexOverlays: launch.overlays,
+        ...('failure' in launch ? { providerFailure: launch.failure } : {}),
         credentials: ['ANTHROPIC_API_KEY'],
         loopback: true,
         timeoutMs: 300_000,
@@ -152,7 +159,8 @@ describe('Claude Code under bubblewrap with the real CodeGraph as its provider',
         await chmod(prefix, 0o755);
       }
       expect(receipt.status, details(receipt)).toBe('setup-failed');
-      expect(details(receipt)).toContain('provider server codegraph did not start in the trial');
+      // The index command now runs in the trial's sandbox too, so it is the first to find the install unreadable.
+      expect(details(receipt)).toMatch(/provider codegraph: .*"codegraph" could not be executed: .*Permission denied/);
       expect(processesMentioning(prefix)).toEqual([]);
     },
     TIMEOUT,
