@@ -69,16 +69,6 @@ export function spreadConcurrency(
   return { maxWorkers, agentsPerFile: Math.min(largest, Math.floor(concurrency / maxWorkers)) };
 }
 
-/** Project names given with --project on Vitest's command line; empty when the run selects every project. */
-function selectedProjects(argv: readonly string[]): string[] {
-  const names: string[] = [];
-  argv.forEach((arg, index) => {
-    if (arg === '--project' && argv[index + 1]) names.push(argv[index + 1] as string);
-    else if (arg.startsWith('--project=')) names.push(arg.slice('--project='.length));
-  });
-  return names;
-}
-
 /** The re-attempts a run makes, from the receipts stored so far (none unless requested). */
 export async function chooseReattempts(run: PreparedRun, requested: boolean): Promise<ReattemptSelection> {
   const latest = requested ? await latestAttempts(run.plan, run.layout.receiptsDir) : new Map();
@@ -94,108 +84,133 @@ async function reattemptsOfRun(options: CrossoverPluginOptions, run: PreparedRun
 }
 
 /**
- * The Crossover Vitest plugin: one project per experiment. It derives and checks the plan, writes one
- * generated test file per task and provides the run context. A plan that cannot run does not throw
- * here (this hook runs even for projects filtered out of the run); its global setup stops the project.
+ * What every experiment project sets, whatever its plan. Not isolated: every generated file imports
+ * the same harness, and a worker that re-imports it (the schemas, the trial machinery) for each task
+ * file spends that CPU again per file. Trials share no module state (the grading slots are files).
+ */
+function baseTestConfig() {
+  return {
+    retry: 0,
+    bail: 0,
+    isolate: false,
+    globalSetup: [SETUP_FILE],
+    passWithNoTests: false,
+    include: [],
+    server: { deps: { external: importedByNode() } },
+  };
+}
+
+/** The project settings of a prepared run: its generated test files, the run context and the concurrency. */
+async function runSettings(options: CrossoverPluginOptions, root: string, run: PreparedRun) {
+  const reattempts = await reattemptsOfRun(options, run);
+  const testsDir = join(run.layout.planDir, 'tests');
+  await writeTestFiles(testsDir, run.plan);
+  const concurrency = options.concurrency ?? run.experiment.experiment.concurrency ?? defaultConcurrency();
+  const trialsPerTask = run.plan.tasks.map(
+    (task) => run.plan.schedule.trials.filter((t) => t.taskId === task.id).length,
+  );
+  const { maxWorkers, agentsPerFile } = spreadConcurrency(concurrency, trialsPerTask);
+  const largest = Math.max(1, ...trialsPerTask);
+  const context: RunContext = {
+    root,
+    experimentId: run.experiment.experiment.id,
+    planId: run.planId,
+    planFile: run.layout.planFile,
+    receiptsDir: run.layout.receiptsDir,
+    sandbox: run.plan.environment.sandbox.kind,
+    providers: run.experiment.experiment.providers,
+    experimentDir: run.experiment.dir,
+    agentsPerFile,
+    stopReason: null,
+    deadlineAt: Date.now() + run.plan.budget.deadlineSec * 1000,
+    authHome: run.authHome,
+    runLockToken: options.runLockToken ?? null,
+    reattempts: reattempts.attempts,
+  };
+  return {
+    context,
+    config: {
+      include: [join(testsDir, '*.test.ts')],
+      maxWorkers,
+      // Every trial of a file is a running test at once, and the harness's agent slots bound
+      // the agents: a trial may wait for turns ahead of it before its own. A bound of one asks
+      // for one trial at a time, grading included.
+      maxConcurrency: concurrency === 1 ? 1 : largest,
+      testTimeout: (run.plan.budget.trialTimeoutSec + 60) * 1000 * Math.ceil(largest / agentsPerFile),
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+/**
+ * The settings of a project whose plan cannot run: no trials, and the reason for its global setup to
+ * stop it with. Vitest runs no global setup for a project without test files, so a project a
+ * --project filter chose gets a stand-in file that carries the reason.
+ */
+async function stoppedSettings(
+  options: CrossoverPluginOptions,
+  root: string,
+  name: string,
+  chosen: boolean,
+  reason: string,
+) {
+  const context: RunContext = {
+    root,
+    experimentId: options.experiment,
+    planId: null,
+    planFile: null,
+    receiptsDir: null,
+    sandbox: 'none',
+    providers: [],
+    experimentDir: root,
+    agentsPerFile: 1,
+    stopReason: reason,
+    deadlineAt: null,
+    authHome: null,
+    runLockToken: null,
+    reattempts: {},
+  };
+  const include = chosen ? [await writeStoppedFile(join(root, STATE_DIR, 'stopped'), name, reason)] : [];
+  return { context, config: { include } };
+}
+
+/** Derives (or takes) the run and returns its project settings; a plan that cannot run gives stopped settings. */
+async function projectSettings(options: CrossoverPluginOptions, root: string, name: string, chosen: boolean) {
+  try {
+    const run =
+      options.prepared ??
+      (await prepareRun({
+        experimentFile: options.experiment,
+        root,
+        ...(options.plan ? { planFile: options.plan } : {}),
+      }));
+    return await runSettings(options, root, run);
+  } catch (error) {
+    if (!(error instanceof CrossoverError)) throw error;
+    return stoppedSettings(options, root, name, chosen, error.message);
+  }
+}
+
+/**
+ * The Crossover Vitest plugin: one project per experiment. Its `config` hook only sets what every
+ * experiment project shares, because Vite runs it for projects the --project filter leaves out too.
+ * The plan is derived in `configureVitest`, which Vitest calls only for the projects its own filter
+ * selected (wildcards and `!` negations as Vitest documents them): it writes one generated test file
+ * per task and provides the run context. A plan that cannot run does not throw; its global setup
+ * stops the project with the reason.
  */
 export function crossover(options: CrossoverPluginOptions): Plugin {
   return {
     name: 'crossover',
-    async config(config) {
-      const root = config.root ?? process.cwd();
-      // Not isolated: every generated file imports the same harness, and a worker that re-imports
-      // it (the schemas, the trial machinery) for each task file spends that CPU again per file.
-      // Trials share no module state (the grading slots are files, shared by every worker).
-      const base = {
-        retry: 0,
-        bail: 0,
-        isolate: false,
-        globalSetup: [SETUP_FILE],
-        passWithNoTests: false,
-        server: { deps: { external: importedByNode() } },
-      };
-      const selected = selectedProjects(process.argv);
-      const name =
-        config.test?.name === undefined
-          ? undefined
-          : typeof config.test.name === 'string'
-            ? config.test.name
-            : config.test.name.label;
-      // This hook runs for projects filtered out of the run too: prepare nothing for them.
-      if (name && selected.length > 0 && !selected.includes(name)) return { test: { include: [] } };
-      try {
-        const run =
-          options.prepared ??
-          (await prepareRun({
-            experimentFile: options.experiment,
-            root,
-            ...(options.plan ? { planFile: options.plan } : {}),
-          }));
-        const reattempts = await reattemptsOfRun(options, run);
-        const testsDir = join(run.layout.planDir, 'tests');
-        await writeTestFiles(testsDir, run.plan);
-        const concurrency = options.concurrency ?? run.experiment.experiment.concurrency ?? defaultConcurrency();
-        const trialsPerTask = run.plan.tasks.map(
-          (task) => run.plan.schedule.trials.filter((t) => t.taskId === task.id).length,
-        );
-        const { maxWorkers, agentsPerFile } = spreadConcurrency(concurrency, trialsPerTask);
-        const largest = Math.max(1, ...trialsPerTask);
-        const context: RunContext = {
-          root,
-          experimentId: run.experiment.experiment.id,
-          planId: run.planId,
-          planFile: run.layout.planFile,
-          receiptsDir: run.layout.receiptsDir,
-          sandbox: run.plan.environment.sandbox.kind,
-          providers: run.experiment.experiment.providers,
-          experimentDir: run.experiment.dir,
-          agentsPerFile,
-          stopReason: null,
-          deadlineAt: Date.now() + run.plan.budget.deadlineSec * 1000,
-          authHome: run.authHome,
-          runLockToken: options.runLockToken ?? null,
-          reattempts: reattempts.attempts,
-        };
-        return {
-          test: {
-            ...base,
-            include: [join(testsDir, '*.test.ts')],
-            provide: { crossover: context },
-            maxWorkers,
-            // Every trial of a file is a running test at once, and the harness's agent slots bound
-            // the agents: a trial may wait for turns ahead of it before its own. A bound of one asks
-            // for one trial at a time, grading included.
-            maxConcurrency: concurrency === 1 ? 1 : largest,
-            testTimeout: (run.plan.budget.trialTimeoutSec + 60) * 1000 * Math.ceil(largest / agentsPerFile),
-            hookTimeout: 60_000,
-          },
-        };
-      } catch (error) {
-        if (!(error instanceof CrossoverError)) throw error;
-        const context: RunContext = {
-          root,
-          experimentId: options.experiment,
-          planId: null,
-          planFile: null,
-          receiptsDir: null,
-          sandbox: 'none',
-          providers: [],
-          experimentDir: root,
-          agentsPerFile: 1,
-          stopReason: error.message,
-          deadlineAt: null,
-          authHome: null,
-          runLockToken: null,
-          reattempts: {},
-        };
-        // Vitest runs no global setup for a project without test files: a project chosen by name
-        // gets a stand-in file, so its global setup runs and stops it with the reason.
-        const include =
-          name && selected.includes(name)
-            ? [await writeStoppedFile(join(root, STATE_DIR, 'stopped'), name, error.message)]
-            : [];
-        return { test: { ...base, include, provide: { crossover: context } } };
-      }
+    config() {
+      return { test: baseTestConfig() };
+    },
+    async configureVitest({ project, vitest }) {
+      const chosen = vitest.config.project.length > 0;
+      const settings = await projectSettings(options, project.config.root, project.name, chosen);
+      // The resolved config is what Vitest reads when it globs, schedules and serializes the project.
+      Object.assign(project.config, settings.config);
+      project.provide('crossover', settings.context);
     },
   };
 }
