@@ -9,7 +9,8 @@
  * `maxWorkers`: Vitest's default is one fewer than the cores, a single worker on a 2-core machine.
  * Most of these tests wait on child processes (the CLI, sandboxes, servers), not on the CPU, so
  * each project runs more files at once than the machine has cores; the system project less so,
- * because its sandboxes and Chromium do use the CPU.
+ * because its sandboxes and Chromium do use the CPU. e2e runs one file at a time: its CodeGraph
+ * files share one install, and run side by side each saw the other's processes as survivors.
  */
 export const TEST_PROJECTS = {
   unit: {
@@ -24,7 +25,7 @@ export const TEST_PROJECTS = {
     timeoutMs: 120_000,
     maxWorkers: 3,
   },
-  e2e: { include: ['test/{agents-real,providers}/**/*.test.ts'], timeoutMs: 600_000, maxWorkers: 2 },
+  e2e: { include: ['test/{agents-real,providers}/**/*.test.ts'], timeoutMs: 600_000, maxWorkers: 1 },
 } as const;
 
 export type TestProjectName = keyof typeof TEST_PROJECTS;
