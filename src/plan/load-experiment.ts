@@ -14,12 +14,15 @@ export interface LoadedExperiment {
 }
 
 /**
- * `import … from 'crossover'` inside an experiment resolves to the Crossover that loads it (its
- * built dist/index.js, or src/index.ts when run from source), so the experiment's helpers and the
- * loader always agree, also for experiment files outside an installed package.
+ * `import … from 'crossover'` inside an experiment resolves to this package's built entry
+ * (dist/index.js: from dist/plan and src/plan alike), so the experiment's helpers and the loader
+ * agree, also for experiment files outside an installed package. Run from source (Crossover's own
+ * tests, which import the build through the package's self-reference too) it is still the build:
+ * src/index.ts, TypeScript, would be bundled into every experiment whole and evaluated afresh on
+ * each load. src/index.ts only before the first build.
  */
 function ownEntry(): string {
-  const built = fileURLToPath(new URL('../index.js', import.meta.url));
+  const built = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
   return existsSync(built) ? built : fileURLToPath(new URL('../index.ts', import.meta.url));
 }
 
