@@ -11,6 +11,18 @@ export const codeSearchProvider: ProviderInput = {
   allowedTools: ['search_code', 'find_symbol'],
 };
 
+/**
+ * The command agent of README's "Bring your own agent": a shell script in its own directory, started
+ * by its path below the project root. Its directory is bound read-only into the sandbox and digested
+ * into the plan, so an edit to any of its files is drift.
+ */
+export const myAgent: AgentInput = {
+  adapter: 'command',
+  command: './agents/my-agent/agent.sh',
+  version: '1',
+  files: ['agents/my-agent'],
+};
+
 /** The pinned agent CLIs a real comparison may use, with the credential and host each needs. */
 const REAL_AGENTS = {
   'claude-code': {

@@ -52,10 +52,11 @@ function commandArm(role: PlannedArm['role'], mode: string, extra = ''): Planned
   };
 }
 
-/** A project root holding the agent in its own directory, as a user's would. */
+/** A project root holding the agent in its own directory, as a user's would, with the README example's MCP client. */
 async function projectRoot(): Promise<string> {
   const root = await tempDir();
   await cp(join(repo, 'fixtures/agents/command-mcp'), join(root, 'agents/mine'), { recursive: true });
+  await cp(join(repo, 'agents/my-agent/mcp-client.mjs'), join(root, 'agents/mine/mcp-client.mjs'));
   return root;
 }
 
