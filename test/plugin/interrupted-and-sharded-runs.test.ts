@@ -8,6 +8,7 @@ import {
   planDir,
   REPORTER,
   receiptNames,
+  receiptsAppear,
   reportedTests,
   scorecardWithoutTiming,
   smallProject,
@@ -44,18 +45,6 @@ beforeAll(async () => {
 
 afterAll(() => rm(referenceRoot, { recursive: true, force: true }));
 
-/** Resolves once `count` receipts are on disk (the plan directory appears only once the run prepared it). */
-async function receiptsAppear(root: string, count: number, running: Promise<unknown>): Promise<void> {
-  let ended = false;
-  void running.finally(() => (ended = true));
-  for (;;) {
-    const dir = await planDir(root).catch(() => null);
-    if (dir && (await receiptNames(dir)).length >= count) return;
-    if (ended) throw new Error('the run ended before it could be killed half-way');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 interface StoredReceipt {
   bytes: string;
   inode: number;
@@ -78,7 +67,7 @@ describe('a run is the same however it is cut up', () => {
     async () => {
       const root = await smallProject();
       const killed = vitest(root, ['run', '--project', 'small']);
-      await receiptsAppear(root, 5, killed);
+      await receiptsAppear(root, killed, (_dir, names) => names.length >= 5);
       process.kill(-(killed.pid as number), 'SIGKILL');
       const ended = await killed;
       expect(ended.signal).toBe('SIGKILL');

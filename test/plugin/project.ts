@@ -6,6 +6,7 @@ import { tempDir } from '../helpers/temp.js';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 const VITEST_BIN = join(REPO, 'node_modules/vitest/vitest.mjs');
+const CROSSOVER_BIN = join(REPO, 'bin/crossover.js');
 export const REPORTER = join(REPO, 'src/reporters/crossover-reporter.ts');
 /** Where each Vitest run in a project leaves its JSON report (test states and meta). */
 export const JSON_REPORT = 'vitest-report.json';
@@ -103,22 +104,18 @@ function childEnv(): Record<string, string> {
   return { ...env, NO_COLOR: '1', FORCE_COLOR: '0' };
 }
 
-/**
- * `vitest <args>` as its own process in `root`, in its own process group (so a test can SIGKILL the
- * whole run, workers included). Resolves with the exit code whatever it is.
- */
-export function vitest(
-  root: string,
-  args: string[],
-): ResultPromise<{
+type ChildRun = ResultPromise<{
   cwd: string;
   env: Record<string, string>;
   extendEnv: false;
   reject: false;
   all: true;
   detached: true;
-}> {
-  return execa(process.execPath, [VITEST_BIN, ...args], {
+}>;
+
+/** `node <script> <args>` as its own process in `root`, in its own process group. */
+function child(root: string, script: string, args: string[]): ChildRun {
+  return execa(process.execPath, [script, ...args], {
     cwd: root,
     env: childEnv(),
     extendEnv: false,
@@ -128,9 +125,22 @@ export function vitest(
   });
 }
 
-/** The one plan directory of the small experiment (a registered plan and its receipts). */
-export async function planDir(root: string): Promise<string> {
-  const base = join(root, '.crossover/small');
+/**
+ * `vitest <args>` as its own process in `root`, in its own process group (so a test can SIGKILL the
+ * whole run, workers included). Resolves with the exit code whatever it is.
+ */
+export function vitest(root: string, args: string[]): ChildRun {
+  return child(root, VITEST_BIN, args);
+}
+
+/** `crossover <args>` (the built CLI) as its own process in `root`, in its own process group, like `vitest`. */
+export function crossoverProcess(root: string, args: string[]): ChildRun {
+  return child(root, CROSSOVER_BIN, args);
+}
+
+/** The one plan directory of an experiment, the small one unless named (a registered plan and its receipts). */
+export async function planDir(root: string, experiment = 'small'): Promise<string> {
+  const base = join(root, '.crossover', experiment);
   const dirs = (await readdir(base)).filter((name) => /^[0-9a-f]{16}$/.test(name));
   if (dirs.length !== 1) throw new Error(`${base}: expected one plan directory, found ${dirs.join(', ') || 'none'}`);
   return join(base, dirs[0] as string);
@@ -140,6 +150,26 @@ export async function planDir(root: string): Promise<string> {
 export async function receiptNames(dir: string): Promise<string[]> {
   const names = await readdir(join(dir, 'receipts')).catch(() => [] as string[]);
   return names.filter((name) => name.endsWith('.json')).sort();
+}
+
+/**
+ * Resolves once `enough` holds of the receipt names of the experiment's plan (its directory appears
+ * only once the run prepared it); throws if the run ends first.
+ */
+export async function receiptsAppear(
+  root: string,
+  running: Promise<unknown>,
+  enough: (dir: string, names: string[]) => boolean | Promise<boolean>,
+  experiment = 'small',
+): Promise<void> {
+  let ended = false;
+  void running.finally(() => (ended = true));
+  for (;;) {
+    const dir = await planDir(root, experiment).catch(() => null);
+    if (dir && (await enough(dir, await receiptNames(dir)))) return;
+    if (ended) throw new Error('the run ended before it could be killed half-way');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Timing figures, which differ between runs by nature: elapsed, check and context-call milliseconds. */
