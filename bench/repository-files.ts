@@ -27,6 +27,7 @@ import { detectTampering } from '../src/grading/tampering.js';
 import { scanWorkspace } from '../src/grading/workspace-scan.js';
 import { handOver, requireSandbox } from '../src/io/sandbox.js';
 import { readTreeModel } from '../src/io/tree.js';
+import { removeTree } from '../src/io/tree-commands.js';
 import { freshWorkspace, taskSnapshot } from '../src/trial/workspace.js';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -117,7 +118,7 @@ async function trialFileWork(root: string, task: LoadedTask): Promise<Partial<Re
   await timed(times, 'shipped', () => readTreeModel(snapshot));
   await timed(times, 'tampering', () => detectTampering(task, scan));
   if (task.task.repository) await timed(times, 'hidden', () => applyHiddenTests(task.dir, workspace));
-  await timed(times, 'remove', () => rm(trialDir, { recursive: true, force: true }));
+  await timed(times, 'remove', () => removeTree(trialDir));
   return times;
 }
 

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { lchown, lstat, readdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
 import { type Bubblewrap, bubblewrapCandidates, resolveBubblewrap } from './bubblewrap.js';
 import { fdCloserMissing } from './close-fds.js';
 import { systemBinds } from './system-binds.js';
+import { ownTree } from './tree-commands.js';
 
 /**
  * The trial sandbox is bubblewrap, driven directly. bwrap starts in about 3 ms; the CLI of
@@ -172,12 +172,5 @@ export function bubblewrapArgv(
 /** Gives the agent's uid the trial's writable directories (as root; an ordinary user already owns them). */
 export async function handOver(paths: readonly string[], identity: SandboxIdentity): Promise<void> {
   if (identity.kind === 'caller') return;
-  const { uid, gid } = identity;
-  async function own(path: string): Promise<void> {
-    await lchown(path, uid, gid);
-    const stats = await lstat(path);
-    if (!stats.isDirectory()) return;
-    for (const name of await readdir(path)) await own(join(path, name));
-  }
-  for (const path of paths) await own(path);
+  await ownTree(paths, identity.uid, identity.gid);
 }

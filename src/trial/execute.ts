@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   type AgentAdapter,
   type AgentRunContext,
@@ -29,6 +26,7 @@ import type { ProcessMarker } from '../io/process-tree.js';
 import { handOver, type SandboxHost, sandboxHost } from '../io/sandbox.js';
 import { serverLauncher } from '../io/server-launch.js';
 import { readTreeModel, underAny } from '../io/tree.js';
+import { removeTree } from '../io/tree-commands.js';
 import { indexRevisionMatches, overlayInTree } from '../probe/context-index.js';
 import { replacePath } from '../probe/redact.js';
 import { agentExec } from './agent-exec.js';
@@ -363,20 +361,9 @@ async function grade(
   }
 }
 
-/**
- * Node's rm fails on a tree deeper than PATH_MAX (ENAMETOOLONG) and, for an ordinary user, on
- * directories the agent made unwritable; GNU rm walks by descriptor, and chmod first restores
- * the owner's rights. Used only when rm failed.
- */
-async function forceRemove(trialDir: string): Promise<void> {
-  const run = promisify(execFile);
-  await run('/bin/chmod', ['-R', 'u+rwX', '--', trialDir]).catch(() => undefined);
-  await run('/bin/rm', ['-rf', '--one-file-system', '--', trialDir]);
-}
-
 async function removeTrialDir(trialDir: string, spec: TrialSpec): Promise<Finding | null> {
   try {
-    await rm(trialDir, { recursive: true, force: true, maxRetries: 2 }).catch(() => forceRemove(trialDir));
+    await removeTree(trialDir);
     return null;
   } catch (error) {
     return {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { digestOf } from '../contracts/canonical.js';
 import type { LoadedTask } from '../corpus/load.js';
@@ -8,6 +8,7 @@ import { withBuildLock } from '../io/build-lock.js';
 import { touchCacheEntry } from '../io/cache-prune.js';
 import { STATE_DIR } from '../io/layout.js';
 import { treeDigest, underAny } from '../io/tree.js';
+import { copyDirectory } from '../io/tree-commands.js';
 
 function hex(digest: string): string {
   return digest.replace(/^sha256:/, '');
@@ -75,7 +76,7 @@ export async function freshWorkspace(trialDir: string, snapshot: string): Promis
   await mkdir(join(trialDir, '..'), { recursive: true });
   // Not recursive: the directory is new, and an existing one is another attempt's.
   await mkdir(trialDir);
-  // verbatimSymlinks: fs.cp would otherwise make a task's relative in-tree links absolute, into the snapshot.
-  await cp(snapshot, workspace, { recursive: true, verbatimSymlinks: true });
+  // A copy, never links to the snapshot's files: the agent owns and may write every file of it.
+  await copyDirectory(snapshot, workspace);
   return workspace;
 }

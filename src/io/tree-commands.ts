@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { basename } from 'node:path';
+import { promisify } from 'node:util';
+import { CrossoverError } from '../contracts/errors.js';
+
+/**
+ * Whole-tree copies, ownership changes and removals, each one coreutils process. On a 15,000-file
+ * tree under load, Node 20's fs.cp took 29 s where `cp` took 5.5 s; a lchown/lstat/readdir walk and
+ * Node's rm cost seconds more. GNU's tools also walk by descriptor (fts), so a tree deeper than
+ * PATH_MAX is no obstacle to them.
+ */
+const run = promisify(execFile);
+
+/** Runs one coreutils command with an empty environment (C messages, no locale from the host). */
+async function coreutils(file: string, args: string[]): Promise<void> {
+  try {
+    await run(file, args, { env: {}, maxBuffer: 1024 * 1024 });
+  } catch (error) {
+    const { stderr, message } = error as { stderr?: string; message: string };
+    const reason = (stderr?.trim() || message).slice(0, 1000);
+    throw new CrossoverError('infrastructure', `${basename(file)} failed: ${reason}`);
+  }
+}
+
+/**
+ * Copies the directory `source` to the new path `dest`: symlinks as they are (never followed, their
+ * targets verbatim), modes kept, a copy-on-write clone where the file system has them (btrfs,
+ * XFS), else the bytes. Either way every file of `dest` is its own: writing it leaves `source` as it was.
+ */
+export function copyDirectory(source: string, dest: string): Promise<void> {
+  return coreutils('/bin/cp', [
+    '-R',
+    '-P',
+    '--preserve=mode',
+    '--reflink=auto',
+    '--no-target-directory',
+    '--',
+    source,
+    dest,
+  ]);
+}
+
+/** Gives every entry below each of `paths` (and the paths) to uid:gid, links themselves, never what they point at. */
+export function ownTree(paths: readonly string[], uid: number, gid: number): Promise<void> {
+  if (paths.length === 0) return Promise.resolve();
+  return coreutils('/bin/chown', ['-R', '-P', '--no-dereference', `${uid}:${gid}`, '--', ...paths]);
+}
+
+/**
+ * Removes `dir` and everything below it, staying on its file system. When that fails (an
+ * ordinary user meeting directories the agent made unwritable), the owner's rights are restored
+ * first and it is tried once more; that error is the one thrown.
+ */
+export async function removeTree(dir: string): Promise<void> {
+  const remove = () => coreutils('/bin/rm', ['-rf', '--one-file-system', '--', dir]);
+  try {
+    await remove();
+  } catch {
+    await coreutils('/bin/chmod', ['-R', 'u+rwX', '--', dir]).catch(() => undefined);
+    await remove();
+  }
+}
