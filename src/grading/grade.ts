@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import type { Check, Task } from '../contracts/corpus.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { CheckResult, Finding } from '../contracts/receipt.js';
+import type { TreeModel } from '../contracts/tree.js';
+import { readTreeModel } from '../io/tree.js';
 import { runBrowserCheck } from './browser-check.js';
 import { BrowserSession } from './browser-session.js';
 import { checkSources, runNodeCheck } from './node-check.js';
@@ -39,6 +41,8 @@ export interface GradeInput {
   signal?: AbortSignal;
   /** the trial's one scan of the workspace after its agent ran; absent: grading scans it itself */
   scan?: WorkspaceScan;
+  /** the task's starting tree as the trial read it (its snapshot); absent: read from the task's workspace/ */
+  start?: TreeModel;
   /** a Chromium shared across gradings (corpus verify); by default one is launched when needed and closed */
   browser?: BrowserSession;
   /** a repository task's setup outputs, mounted read-only over the graded tree for its test run */
@@ -138,7 +142,9 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   const { task, signal } = input;
   const workspace = await realWorkspace(input.workspace);
   const planned = plannedChecks(task);
-  const findings = await detectTampering(task, input.scan ?? (await scanWorkspace(workspace)));
+  const scan = input.scan ?? (await scanWorkspace(workspace));
+  const start = input.start ?? (await readTreeModel(join(task.dir, 'workspace')));
+  const findings = await detectTampering(task, scan, start);
   if (findings.length > 0) {
     const notRun = planned.map(({ id, kind }) => ({
       id,
@@ -150,7 +156,7 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   }
   const { repository } = task.task;
   if (repository) {
-    const overwritten = await applyHiddenTests(task.dir, workspace);
+    const overwritten = await applyHiddenTests(task.dir, workspace, { start, graded: scan.model });
     const checks = await runRepositoryTests({
       repository,
       workspace,

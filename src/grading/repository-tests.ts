@@ -29,16 +29,23 @@ function sameFile(a: TreeModel, b: TreeModel, path: string): boolean {
   return key(a) === key(b);
 }
 
+/** The trees a grading already read: the starting tree and the scan of the graded one. */
+export interface KnownTrees {
+  start: TreeModel;
+  graded: TreeModel;
+}
+
 /**
  * Puts the hidden test files (checks/, at their repository paths) over the graded tree, after
  * the agent. A hidden path the agent changed, added or deleted is overwritten all the same and
  * reported: the agent's edit never reaches the verdict, and never fails a trial by itself (an
- * agent adding its own test to a file the fix also touches is doing its job).
+ * agent adding its own test to a file the fix also touches is doing its job). `known`: the trees
+ * as grading read them, so a large tree is not read again; absent, both are read here.
  */
-export async function applyHiddenTests(taskDir: string, workspace: string): Promise<Finding[]> {
+export async function applyHiddenTests(taskDir: string, workspace: string, known?: KnownTrees): Promise<Finding[]> {
   const hidden = await readTreeModel(join(taskDir, 'checks'));
-  const start = await readTreeModel(join(taskDir, 'workspace'));
-  const graded = await readTreeModel(workspace);
+  const start = known?.start ?? (await readTreeModel(join(taskDir, 'workspace')));
+  const graded = known?.graded ?? (await readTreeModel(workspace));
   const findings: Finding[] = [];
   for (const entry of [...hidden.files, ...hidden.links]) {
     if (!sameFile(start, graded, entry.path))

@@ -41,7 +41,7 @@ export async function ensureTaskIndex(input: {
     if (await indexRevisionMatches(indexDir, task.parts.workspace)) return indexDir;
     // A half-built index (its builder died) has no manifest: start it over.
     await rm(indexDir, { recursive: true, force: true });
-    const snapshot = await taskSnapshot(root, task);
+    const snapshot = (await taskSnapshot(root, task)).dir;
     await buildTaskIndex(provider, snapshot, indexDir, process.env, {
       baseDir: input.baseDir,
       root,

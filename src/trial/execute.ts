@@ -15,6 +15,7 @@ import { CrossoverError, errorReason } from '../contracts/errors.js';
 import { type Evidence, type EvidenceDiff, evidenceDigest } from '../contracts/evidence.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import { CONTEXT_CALL_LIMIT, type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/receipt.js';
+import type { TreeModel } from '../contracts/tree.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { ensureSetup, type SetupOutputs } from '../corpus/setup.js';
 import type { BrowserSession } from '../grading/browser-session.js';
@@ -25,7 +26,7 @@ import { STATE_DIR } from '../io/layout.js';
 import type { ProcessMarker } from '../io/process-tree.js';
 import { handOver, type SandboxHost, sandboxHost } from '../io/sandbox.js';
 import { serverLauncher } from '../io/server-launch.js';
-import { readTreeModel, underAny } from '../io/tree.js';
+import { underAny } from '../io/tree.js';
 import { removeTree } from '../io/tree-commands.js';
 import { indexRevisionMatches, overlayInTree } from '../probe/context-index.js';
 import { replacePath } from '../probe/redact.js';
@@ -45,7 +46,7 @@ import { notRunReceipt, receiptBase } from './receipt-body.js';
 import { createRunHome } from './run-home.js';
 import { installSkills, preloadTaskSkill, skillFolders } from './skills.js';
 import { trialStatus } from './status.js';
-import { freshWorkspace, taskSnapshot, trialDirectory } from './workspace.js';
+import { freshWorkspace, type Snapshot, taskSnapshot, trialDirectory } from './workspace.js';
 
 /** One trial, everything bound: what runTrial derives from a plan, or `crossover trial` from its options. */
 export interface TrialSpec {
@@ -179,7 +180,8 @@ function agentSkills(observation: AgentRunResult['observation']): string[] | nul
 interface Prepared {
   adapter: AgentAdapter;
   sandboxVersion: string | null;
-  snapshot: string;
+  /** the task's starting tree the workspace was copied from, and its model */
+  snapshot: Snapshot;
   workspace: string;
   /** a repository task's setup outputs: read-only over the workspace in the sandbox and at grading */
   setup: SetupOutputs | null;
@@ -225,7 +227,7 @@ async function prepare(
   if (sandbox && 'reason' in sandbox && !adapter.synthetic) throw new CrossoverError('infrastructure', sandbox.reason);
   const sandboxVersion = sandbox && 'bwrap' in sandbox ? sandbox.bwrap.version : null;
   const snapshot = await taskSnapshot(spec.root, spec.task);
-  const workspace = await freshWorkspace(trialDir, snapshot);
+  const workspace = await freshWorkspace(trialDir, snapshot.dir);
   for (const overlay of spec.indexOverlays ?? []) await overlayInTree(overlay.indexDir, overlay.paths, workspace);
   const setup = boundSetup(spec, await ensureSetup(spec.root, spec.task));
   // Where the proxy starts the arm's real servers: under a bubblewrap of their own when there is one.
@@ -334,7 +336,7 @@ async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): 
 async function grade(
   spec: TrialSpec,
   workspace: string,
-  scan: WorkspaceScan,
+  trees: { scan: WorkspaceScan; start: TreeModel },
   trialDir: string,
   setup: SetupOutputs | null,
 ): Promise<GradeResult | Finding> {
@@ -348,7 +350,7 @@ async function grade(
         gradeWorkspace({
           task: spec.task,
           workspace,
-          scan,
+          ...trees,
           signal: spec.signal,
           setup,
           lanes,
@@ -384,15 +386,20 @@ interface AfterAgent {
   findings: Finding[];
 }
 
-/** The scan without a provider's overlaid in-tree index: not the agent's work. */
+/** A tree model without the overlaid paths (a provider's in-tree index, a rebuilt .git): not the agent's work. */
+function modelWithout(model: TreeModel, overlaid: (path: string) => boolean): TreeModel {
+  return {
+    files: model.files.filter((entry) => !overlaid(entry.path)),
+    emptyDirectories: model.emptyDirectories.filter((path) => !overlaid(path)),
+    links: model.links.filter((link) => !overlaid(link.path)),
+  };
+}
+
+/** The scan without the overlaid paths. */
 function withoutOverlaid(scan: WorkspaceScan, overlaid: (path: string) => boolean): WorkspaceScan {
   return {
     ...scan,
-    model: {
-      files: scan.model.files.filter((entry) => !overlaid(entry.path)),
-      emptyDirectories: scan.model.emptyDirectories.filter((path) => !overlaid(path)),
-      links: scan.model.links.filter((link) => !overlaid(link.path)),
-    },
+    model: modelWithout(scan.model, overlaid),
     refused: scan.refused.filter((entry) => !overlaid(entry.path)),
   };
 }
@@ -406,7 +413,7 @@ async function afterAgent(
   trialDir: string,
 ): Promise<AfterAgent> {
   const scan = withoutOverlaid(await scanWorkspace(prepared.workspace), overlaidPaths(spec));
-  const shippedTree = await readTreeModel(prepared.snapshot, overlaidPaths(spec));
+  const shippedTree = modelWithout(prepared.snapshot.model, overlaidPaths(spec));
   const shipped = shippedTree.files;
   // The task's own in-tree links are not the agent's doing (tampering compares their targets).
   const shippedLinks = new Set(shippedTree.links.map((link) => link.path));
@@ -431,15 +438,15 @@ async function afterAgent(
   // Before grading: a repository task's hidden tests are copied into the workspace then.
   const diff = spec.onEvidence
     ? await workspaceDiff({
-        snapshot: prepared.snapshot,
+        snapshot: prepared.snapshot.dir,
         shipped: shippedTree,
         workspace: prepared.workspace,
         scan,
         redact: redactor(spec, trialDir),
       })
     : null;
-  const changes = await workspaceChanges(prepared.snapshot, prepared.workspace, modified);
-  const outcome = await grade(spec, prepared.workspace, scan, trialDir, prepared.setup);
+  const changes = await workspaceChanges(prepared.snapshot.dir, prepared.workspace, modified);
+  const outcome = await grade(spec, prepared.workspace, { scan, start: shippedTree }, trialDir, prepared.setup);
   if ('kind' in outcome) findings.push(outcome);
   else findings.push(...outcome.findings);
   return {

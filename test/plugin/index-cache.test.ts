@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { treeDigest } from '../../src/io/tree.js';
+import { readTreeModel, treeDigest } from '../../src/io/tree.js';
 import { ensureTaskIndex } from '../../src/plugin/task-index.js';
 import { IN_TREE_DIR, indexRevisionMatches } from '../../src/probe/context-index.js';
 import { taskSnapshot } from '../../src/trial/workspace.js';
@@ -28,11 +28,19 @@ describe('the snapshot and index caches', () => {
   it('eight concurrent trials repairing one damaged snapshot all get the intact snapshot, none fails', async () => {
     const root = await tempDir();
     const task = await sampleTask();
-    const first = await taskSnapshot(root, task);
+    const first = (await taskSnapshot(root, task)).dir;
     await writeFile(join(first, 'src/app.js'), 'damaged by an unsandboxed agent\n');
-    const all = await Promise.all(Array.from({ length: 8 }, () => taskSnapshot(root, task)));
+    const all = (await Promise.all(Array.from({ length: 8 }, () => taskSnapshot(root, task)))).map((s) => s.dir);
     expect(new Set(all)).toEqual(new Set([first]));
     expect(await treeDigest(first)).toBe(task.parts.workspace);
+  });
+
+  it("gives the starting tree's model it checked, and refuses a task changed on disk after it was loaded: drift", async () => {
+    const task = await sampleTask();
+    const snapshot = await taskSnapshot(await tempDir(), task);
+    expect(snapshot.model).toEqual(await readTreeModel(join(task.dir, 'workspace')));
+    await writeFile(join(task.dir, 'workspace/src/app.js'), 'edited after loading\n');
+    await expect(taskSnapshot(await tempDir(), task)).rejects.toMatchObject({ code: 'drift' });
   });
 
   it('eight concurrent trials needing one index wait on one builder: the index command runs once', async () => {
@@ -63,7 +71,7 @@ describe('the snapshot and index caches', () => {
       baseDir: root,
       task,
     });
-    const snapshot = await taskSnapshot(root, task);
+    const snapshot = (await taskSnapshot(root, task)).dir;
     expect(await readdir(snapshot)).toEqual(['src']);
     expect(await treeDigest(snapshot)).toBe(task.parts.workspace);
     expect(await readFile(join(dir, IN_TREE_DIR, '.idx/db'), 'utf8')).toContain('hello');
@@ -96,6 +104,6 @@ describe('the snapshot and index caches', () => {
     await expect(
       ensureTaskIndex({ sandbox: null, root, provider: writer, identity: writer, baseDir: root, task }),
     ).rejects.toThrow(/changed the tree it indexed/);
-    expect(await treeDigest(await taskSnapshot(root, task))).toBe(task.parts.workspace);
+    expect(await treeDigest((await taskSnapshot(root, task)).dir)).toBe(task.parts.workspace);
   });
 });
