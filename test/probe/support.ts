@@ -33,13 +33,17 @@ export function brokenMcp(file: string, args: string[] = [], overrides: Partial<
   });
 }
 
-/** A minimal loadable task whose workspace holds `source` as src/app.js. */
+/**
+ * A minimal loadable task whose workspace holds `source` as src/app.js, in a temp dir removed when
+ * the test ends; outside a test (in a beforeAll) pass `parent`, a directory the caller removes.
+ */
 export async function sampleTask(
   id = 'sample-task',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the source is JavaScript with a template literal
   source = 'export function greet(name) {\n  return `hello ${name}`;\n}\n',
+  parent?: string,
 ): Promise<LoadedTask> {
-  const dir = join(await tempDir(), id);
+  const dir = join(parent ?? (await tempDir()), id);
   await mkdir(join(dir, 'workspace/src'), { recursive: true });
   await mkdir(join(dir, 'checks'), { recursive: true });
   await mkdir(join(dir, 'reference'), { recursive: true });
