@@ -34,8 +34,8 @@ describe('crossover power on the demo-shaped scorecard', () => {
     const scorecard = demoShapedScorecard();
     await writeFile(join(cwd, 'scorecard.json'), prettyJson(scorecard));
     const args = [bin, 'power', 'scorecard.json', '--effect', '0.15,0.3', '--tasks', '30,60', '--simulations', '30'];
-    const first = await execa('node', args, { cwd });
-    const second = await execa('node', args, { cwd });
+    // Two processes side by side: each simulates on its own, so neither can reuse the other's figures.
+    const [first, second] = await Promise.all([execa('node', args, { cwd }), execa('node', args, { cwd })]);
     expect(first.exitCode).toBe(0);
     expect(second.stdout).toBe(first.stdout);
     expect(first.stdout).toContain(`seeded by ${scorecard.planId}/power`);
