@@ -161,6 +161,7 @@ export async function declareTrials(taskId: string): Promise<void> {
         // A provider that cannot be launched (its index fails to build) makes the trial setup-failed, not a crash.
         const launch = await providerLaunch(arm, context, task, workspace).catch((error: unknown) => ({
           mcpServers: [],
+          withheld: [],
           readOnly: [],
           overlays: [],
           failure: errorReason(error),
@@ -177,6 +178,7 @@ export async function declareTrials(taskId: string): Promise<void> {
           prompt,
           sandbox: context.sandbox,
           mcpServers: launch.mcpServers,
+          withheldCredentials: launch.withheld,
           readOnly: launch.readOnly,
           indexOverlays: launch.overlays,
           ...('failure' in launch ? { providerFailure: launch.failure } : {}),

@@ -1,18 +1,22 @@
 import { join } from 'node:path';
-import type { McpServerSpec } from '../agents/adapter.js';
+import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import type { Provider } from '../contracts/provider.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { providerPrefix } from '../io/provider-install.js';
 import { requireSandbox } from '../io/sandbox.js';
+import { providerHeaders } from '../probe/environment.js';
 import { declaredEnv, launchCommand } from '../probe/launch.js';
 import type { IndexOverlay } from '../trial/execute.js';
+import type { McpUpstream } from '../trial/mcp-proxy.js';
 import type { RunContext } from './run-context.js';
 import { ensureTaskIndex } from './task-index.js';
 
 /** What one trial of an arm needs to reach its provider. */
 export interface ProviderLaunch {
-  mcpServers: McpServerSpec[];
+  mcpServers: McpUpstream[];
+  /** credentials only the provider gets, through the proxy: never in the agent's environment */
+  withheld: string[];
   /** the provider's pinned install and its index: read-only inside the sandbox */
   readOnly: string[];
   /** in-tree index paths copied into the fresh workspace */
@@ -22,7 +26,7 @@ export interface ProviderLaunch {
 /** What of the run a launch reads: where the installs are, the declarations, the experiment's directory, the sandbox. */
 export type LaunchContext = Pick<RunContext, 'root' | 'providers' | 'experimentDir' | 'sandbox'>;
 
-const NONE: ProviderLaunch = { mcpServers: [], readOnly: [], overlays: [] };
+const NONE: ProviderLaunch = { mcpServers: [], withheld: [], readOnly: [], overlays: [] };
 
 /** The index of this task for this declaration, or null when the provider builds none. */
 async function indexOf(arm: PlannedArm, declaration: Provider, context: LaunchContext, task: LoadedTask) {
@@ -51,9 +55,10 @@ export async function providerLaunch(
   workspace: string,
 ): Promise<ProviderLaunch> {
   const planned = arm.provider;
-  if (planned?.interface !== 'mcp-stdio') return NONE;
-  const declaration = context.providers.find((p) => p.id === planned.id);
-  if (declaration?.interface.type !== 'mcp-stdio') return NONE;
+  const declaration = context.providers.find((p) => p.id === planned?.id);
+  if (planned?.interface === 'mcp-http' && declaration?.interface.type === 'mcp-http')
+    return httpLaunch(declaration, declaration.interface.url);
+  if (planned?.interface !== 'mcp-stdio' || declaration?.interface.type !== 'mcp-stdio') return NONE;
   const indexDir = await indexOf(arm, declaration, context, task);
   const places = { workspace, ...(indexDir === null ? {} : { indexDir }) };
   const { command, args } = await launchCommand(
@@ -70,7 +75,23 @@ export async function providerLaunch(
   ];
   const inTree = declaration.index?.inTree ?? [];
   const overlays = indexDir !== null && inTree.length > 0 ? [{ indexDir, paths: inTree }] : [];
-  return { mcpServers: [{ name: planned.id, command, args, env }], readOnly, overlays };
+  return { mcpServers: [{ name: planned.id, command, args, env }], withheld: [], readOnly, overlays };
+}
+
+/**
+ * An `mcp-http` provider as the proxy reaches it: its headers with the host's credentials filled
+ * in. The agent starts the same relay as for any server and is given neither the headers nor the
+ * credentials; one not set fails the launch naming it.
+ */
+function httpLaunch(declaration: Provider, url: string): ProviderLaunch {
+  const filled = providerHeaders(declaration, process.env);
+  if ('missing' in filled)
+    throw new CrossoverError(
+      'infrastructure',
+      `credential ${filled.missing} is not set: the provider cannot be reached`,
+    );
+  const server = { name: declaration.id, url, headers: filled.headers, secrets: filled.secrets };
+  return { mcpServers: [server], withheld: declaration.credentials, readOnly: [], overlays: [] };
 }
 
 /** The trial's workspace path, as executeTrial will create it (the server may be told it up front). */

@@ -35,3 +35,29 @@ export function credentialAvailability(
 export function credentialValues(provider: Provider, env: NodeJS.ProcessEnv): string[] {
   return provider.credentials.map((name) => env[name] ?? '').filter((value) => value !== '');
 }
+
+/**
+ * An `mcp-http` provider's request headers with their "${NAME}" credentials filled in from `env`,
+ * and the values filled in (to redact); or the first credential that is not set (or not declared),
+ * by name. Only the probe's client and the trial's MCP proxy send these: no agent is given them.
+ */
+export function providerHeaders(
+  provider: Provider,
+  env: NodeJS.ProcessEnv,
+): { headers: Record<string, string>; secrets: string[] } | { missing: string } {
+  const iface = provider.interface;
+  const headers: Record<string, string> = {};
+  const secrets = new Set<string>();
+  if (iface.type !== 'mcp-http') return { headers, secrets: [] };
+  for (const [name, value] of Object.entries(iface.headers)) {
+    let missing: string | null = null;
+    headers[name] = value.replace(/\$\{([A-Z_][A-Z0-9_]*)\}/g, (_, credential: string) => {
+      const set = provider.credentials.includes(credential) ? env[credential] : undefined;
+      if (set === undefined || set === '') missing ??= credential;
+      else secrets.add(set);
+      return set ?? '';
+    });
+    if (missing !== null) return { missing };
+  }
+  return { headers, secrets: [...secrets] };
+}

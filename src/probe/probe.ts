@@ -36,7 +36,7 @@ import {
 import { buildTaskIndex, INDEX_DEFAULTS, overlayInTree } from './context-index.js';
 import { egressHosts, egressPosture, isLoopbackHost } from './egress.js';
 import { decideEligibility } from './eligibility.js';
-import { credentialAvailability, credentialValues, providerEnvironment } from './environment.js';
+import { credentialAvailability, credentialValues, providerEnvironment, providerHeaders } from './environment.js';
 import { launchCommand } from './launch.js';
 import { handshakeMcp, type SampleAnswer } from './mcp.js';
 import { boundText, redactDeep } from './redact.js';
@@ -179,26 +179,6 @@ function sampleOutcome(provider: Provider, answer: SampleAnswer | null, why: str
   return { step: { status: detail === null ? 'ok' : 'failed', detail, tool }, measurement };
 }
 
-/** Header values with their "${NAME}" credentials filled in; null (and why) when one is not set or not declared. */
-function headersOf(
-  provider: Provider,
-  env: NodeJS.ProcessEnv,
-): { headers: Record<string, string> } | { missing: string } {
-  const iface = provider.interface;
-  const headers: Record<string, string> = {};
-  if (iface.type !== 'mcp-http') return { headers };
-  for (const [name, value] of Object.entries(iface.headers)) {
-    let missing: string | null = null;
-    headers[name] = value.replace(/\$\{([A-Z_][A-Z0-9_]*)\}/g, (_, credential: string) => {
-      const set = provider.credentials.includes(credential) ? env[credential] : undefined;
-      if (set === undefined || set === '') missing ??= credential;
-      return set ?? '';
-    });
-    if (missing !== null) return { missing };
-  }
-  return { headers };
-}
-
 /** How one step's provider command runs in the probe: the server's workspace, a fresh HOME, its install read-only. */
 function stepCommand(
   ctx: Context,
@@ -261,7 +241,7 @@ async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promi
     return notReached(skipped('api: no generic handshake; tools and observability are as declared'), { type: 'api' });
   if (iface.type === 'mcp-http' && !isLoopbackHost(new URL(iface.url).host) && !ctx.approved)
     return notReached(skipped('not contacted: a non-loopback server needs an approval naming this provider'));
-  const headers = headersOf(provider, ctx.env);
+  const headers = providerHeaders(provider, ctx.env);
   if ('missing' in headers) return notReached(skipped(`not contacted: credential ${headers.missing} is not set`));
   const started = performance.now();
   // A sample call to a provider that reaches out sends a query to its host: not before an approval.

@@ -4,7 +4,6 @@ import {
   type AgentAdapter,
   type AgentRunContext,
   type AgentRunResult,
-  type McpServerSpec,
   type ToolCall,
   UNOBSERVED,
 } from '../agents/adapter.js';
@@ -40,7 +39,7 @@ import { evidenceRedaction, redactAll, trialEvidence } from './evidence.js';
 import { workspaceDiff } from './evidence-diff.js';
 import { GRADING_CAPACITY, inGradingSlot } from './grading-slots.js';
 import { type LoginLease, withLoginLease } from './login-lease.js';
-import { type McpProxy, startMcpProxy } from './mcp-proxy.js';
+import { isHttp, type McpProxy, type McpUpstream, startMcpProxy } from './mcp-proxy.js';
 import { OutputTails } from './output-tails.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
 import { createRunHome } from './run-home.js';
@@ -58,9 +57,12 @@ export interface TrialSpec {
   arm: PlannedArm;
   prompt: string;
   sandbox: 'bubblewrap' | 'none';
-  mcpServers: McpServerSpec[];
+  /** the arm's MCP servers as the proxy reaches them; the agent is given a relay to each */
+  mcpServers: McpUpstream[];
   /** declared credential names, passed from the host environment when set */
   credentials: string[];
+  /** of `credentials`, those only the provider gets through the proxy (an `mcp-http` header's): redacted, never in the agent's environment */
+  withheldCredentials?: string[];
   /** declared egress hosts: the sandbox then shares the host network (bubblewrap cannot filter hosts) */
   egressHosts: string[];
   /** a test's local servers: share the host network for loopback */
@@ -150,7 +152,7 @@ function networkFinding(spec: TrialSpec): Finding | null {
 async function staleIndexes(spec: TrialSpec): Promise<Finding[]> {
   const findings: Finding[] = [];
   for (const server of spec.mcpServers) {
-    const indexDir = server.env.CROSSOVER_INDEX_DIR;
+    const indexDir = isHttp(server) ? undefined : server.env.CROSSOVER_INDEX_DIR;
     if (indexDir !== undefined && !(await indexRevisionMatches(indexDir, spec.task.parts.workspace))) {
       findings.push({
         kind: 'stale-context',
@@ -278,7 +280,7 @@ async function prepareAgent(
     home,
     tmp,
     trialDir,
-    credentials: spec.credentials,
+    credentials: spec.credentials.filter((name) => !spec.withheldCredentials?.includes(name)),
     marker: markerValue,
   });
   const deadline = Date.now() + spec.timeoutMs;

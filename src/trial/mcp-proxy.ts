@@ -4,12 +4,32 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerSpec } from '../agents/adapter.js';
 import { digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { ContextCall } from '../contracts/receipt.js';
-import type { ServerLauncher } from '../io/server-launch.js';
-import { handshakeMcp } from '../probe/mcp.js';
+import type { ServerCommand, ServerLauncher } from '../io/server-launch.js';
+import { handshakeMcp, type McpTarget } from '../probe/mcp.js';
+
+type HttpClientModule = typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+
+/** An MCP server the proxy reaches over Streamable HTTP, sending its headers upstream itself. */
+export interface McpHttpUpstream {
+  name: string;
+  url: string;
+  /** request headers, credentials filled in: they stay in this process, never in the agent's config */
+  headers: Record<string, string>;
+  /** the credential values inside `headers`: kept out of every message the agent or a receipt reads */
+  secrets: string[];
+}
+
+/** What the proxy puts behind one relay: a server it starts, or one it reaches over HTTP. */
+export type McpUpstream = ServerCommand | McpHttpUpstream;
+
+export function isHttp(server: McpUpstream): server is McpHttpUpstream {
+  return 'url' in server;
+}
 
 /** The relay the agent starts in place of each MCP server (plain Node, bound read-only into the sandbox). */
 export const RELAY_PATH = fileURLToPath(new URL('./mcp-relay.mjs', import.meta.url));
@@ -99,22 +119,15 @@ function settle(pending: Pending, message: Record<string, unknown>): void {
   record.outcome = record.answerBytes === 0 ? 'empty' : 'answer';
 }
 
-/** One agent session with one server: relays bytes both ways unchanged and records each tools/call. */
-function relaySession(
-  socket: Socket,
-  server: McpServerSpec,
-  launch: ServerLauncher,
-  calls: ContextCall[],
-): ChildProcess {
-  const { file, args, env, cwd } = launch(server);
-  const child = spawn(file, args, { env, cwd, detached: true, stdio: ['pipe', 'pipe', 'ignore'] });
+/** Records each tools/call of one session as the agent sends it, and settles it with the server's answer. */
+function callRecorder(server: string, calls: ContextCall[]) {
   const pending = new Map<string, Pending>();
-  const fromAgent = lineReader((line) => {
-    for (const message of messagesOf(line)) {
-      if (message.method !== 'tools/call' || message.id === undefined) continue;
+  return {
+    fromAgent(message: Record<string, unknown>): void {
+      if (message.method !== 'tools/call' || message.id === undefined) return;
       const params = (message.params ?? {}) as { name?: unknown; arguments?: unknown };
       const record: ContextCall = {
-        server: server.name,
+        server,
         tool: typeof params.name === 'string' ? params.name : String(params.name),
         argumentsDigest: digestOf(params.arguments ?? {}),
         answerBytes: 0,
@@ -123,17 +136,29 @@ function relaySession(
       };
       calls.push(record);
       pending.set(JSON.stringify(message.id), { record, started: performance.now() });
-    }
-  });
-  const fromServer = lineReader((line) => {
-    for (const message of messagesOf(line)) {
+    },
+    fromServer(message: Record<string, unknown>): void {
       const key = JSON.stringify(message.id);
       const call = pending.get(key);
-      if (call === undefined || (message.result === undefined && message.error === undefined)) continue;
+      if (call === undefined || (message.result === undefined && message.error === undefined)) return;
       pending.delete(key);
       settle(call, message);
-    }
-  });
+    },
+  };
+}
+
+/** One live session between the agent and an upstream server; ending it ends the upstream side. */
+interface Session {
+  end(): void;
+}
+
+/** One agent session with a server the proxy starts: relays bytes both ways unchanged and records each tools/call. */
+function stdioSession(socket: Socket, server: ServerCommand, launch: ServerLauncher, calls: ContextCall[]): Session {
+  const { file, args, env, cwd } = launch(server);
+  const child = spawn(file, args, { env, cwd, detached: true, stdio: ['pipe', 'pipe', 'ignore'] });
+  const recorder = callRecorder(server.name, calls);
+  const fromAgent = lineReader((line) => messagesOf(line).forEach(recorder.fromAgent));
+  const fromServer = lineReader((line) => messagesOf(line).forEach(recorder.fromServer));
   socket.on('data', (chunk: Buffer) => {
     fromAgent(chunk);
     child.stdin?.write(chunk);
@@ -151,25 +176,77 @@ function relaySession(
   child.stdin?.on('error', () => undefined);
   child.on('exit', end);
   child.on('error', end);
-  return child;
+  return { end: () => killGroup(child) };
 }
 
-/** Throws, naming the server and why, unless it starts under `launch` and lists one of `allowed`. */
+/** `text` with every credential value of `server` replaced: what the agent or a receipt may read of an upstream error. */
+function withoutSecrets(text: string, server: McpHttpUpstream): string {
+  return server.secrets.reduce((out, secret) => out.split(secret).join('<redacted>'), text);
+}
+
+/**
+ * One agent session with a server over Streamable HTTP: each JSON-RPC message the agent writes is
+ * sent upstream with the declared headers (its credentials filled in here, never in the agent's
+ * config or environment), each message the server sends is written back as one line, and every
+ * tools/call is recorded as for a stdio server. A request the server cannot be reached for is
+ * answered with a JSON-RPC error, so the agent is never left waiting.
+ */
+function httpSession(socket: Socket, server: McpHttpUpstream, sdk: HttpClientModule, calls: ContextCall[]): Session {
+  const transport = new sdk.StreamableHTTPClientTransport(new URL(server.url), {
+    requestInit: { headers: server.headers },
+  });
+  const recorder = callRecorder(server.name, calls);
+  const initializeIds = new Set<string>();
+  const toAgent = (message: Record<string, unknown>): void => {
+    const result = message.result as { protocolVersion?: unknown } | undefined;
+    // The SDK's client does this after initialize: later requests then name the negotiated version.
+    if (initializeIds.delete(JSON.stringify(message.id)) && typeof result?.protocolVersion === 'string')
+      transport.setProtocolVersion(result.protocolVersion);
+    recorder.fromServer(message);
+    if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
+  };
+  transport.onmessage = (message) => toAgent(message as Record<string, unknown>);
+  const started = transport.start();
+  const fromAgent = lineReader((line) => {
+    for (const message of messagesOf(line)) {
+      recorder.fromAgent(message);
+      if (message.method === 'initialize') initializeIds.add(JSON.stringify(message.id));
+      started
+        .then(() => transport.send(message as JSONRPCMessage))
+        .catch((error: unknown) => {
+          if (message.id === undefined || typeof message.method !== 'string') return;
+          const reason = withoutSecrets((error as Error).message ?? String(error), server);
+          toAgent({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: `${server.name}: ${reason}` } });
+        });
+    }
+  });
+  socket.on('data', fromAgent);
+  const end = (): void => {
+    void transport.close();
+    if (!socket.destroyed) socket.end();
+  };
+  socket.on('end', end);
+  socket.on('error', end);
+  return { end };
+}
+
+/** Throws, naming the server and why, unless it answers the handshake and lists one of `allowed`. */
 async function checkServer(
-  server: McpServerSpec,
+  server: McpUpstream,
   launch: ServerLauncher,
   allowed: readonly string[],
   timeoutMs: number,
 ): Promise<void> {
-  const { file, args, env, cwd } = launch(server);
-  const seen = await handshakeMcp({ type: 'stdio', command: file, args, cwd, env }, timeoutMs).catch(
-    (error: unknown) => {
-      throw new CrossoverError(
-        'infrastructure',
-        `provider server ${server.name} did not start in the trial: ${(error as Error).message}`,
-      );
-    },
-  );
+  const target = isHttp(server)
+    ? { type: 'http' as const, url: server.url, headers: server.headers }
+    : stdioTarget(server, launch);
+  const seen = await handshakeMcp(target, timeoutMs).catch((error: unknown) => {
+    const reason = (error as Error).message;
+    throw new CrossoverError(
+      'infrastructure',
+      `provider server ${server.name} did not start in the trial: ${isHttp(server) ? withoutSecrets(reason, server) : reason}`,
+    );
+  });
   const offered = seen.tools.map((tool) => tool.name);
   if (allowed.length > 0 && !offered.some((name) => allowed.includes(name))) {
     throw new CrossoverError(
@@ -177,6 +254,11 @@ async function checkServer(
       `provider server ${server.name} lists none of the arm's tools (${allowed.join(', ')}); it offers ${offered.join(', ') || 'none'}`,
     );
   }
+}
+
+function stdioTarget(server: ServerCommand, launch: ServerLauncher): McpTarget {
+  const { file, args, env, cwd } = launch(server);
+  return { type: 'stdio', command: file, args, cwd, env };
 }
 
 function killGroup(child: ChildProcess): void {
@@ -196,19 +278,22 @@ function listen(server: Server, path: string): Promise<void> {
 }
 
 /**
- * Crossover's MCP proxy for one trial (DESIGN §6 step 3). Each declared stdio server gets a Unix
- * socket in a short directory of its own under the system's temp directory (a socket path below a
- * deep project root would pass Linux's 107-byte limit); the agent starts the relay, which joins the socket; each session starts the
- * real server through `launch` and relays JSON-RPC both ways, recording every tools/call in this
- * process, where nothing the agent runs can rewrite it. These records are the authority for
- * context-tool counts and contamination, whatever the agent's transcript says.
+ * Crossover's MCP proxy for one trial (DESIGN §6 step 3). Each declared server gets a Unix socket
+ * in a short directory of its own under the system's temp directory (a socket path below a deep
+ * project root would pass Linux's 107-byte limit); the agent starts the relay, which joins the
+ * socket, so every server reaches the agent as stdio. Each session starts the real server through
+ * `launch` (or reaches an HTTP one with its headers) and relays JSON-RPC both ways, recording every
+ * tools/call in this process, where nothing the agent runs can rewrite it. These records are the
+ * authority for context-tool counts and contamination, whatever the agent's transcript says.
  */
-export async function startMcpProxy(servers: readonly McpServerSpec[], launch: ServerLauncher): Promise<McpProxy> {
+export async function startMcpProxy(servers: readonly McpUpstream[], launch: ServerLauncher): Promise<McpProxy> {
   const calls: ContextCall[] = [];
-  const children = new Set<ChildProcess>();
+  const sessions = new Set<Session>();
   const sockets = new Set<Socket>();
   const listeners: Server[] = [];
   const socketDir = servers.length > 0 ? await mkdtemp(join(tmpdir(), 'crossover-mcp-')) : null;
+  // Loaded only for a trial that reaches a server over HTTP.
+  const sdk = servers.some(isHttp) ? await import('@modelcontextprotocol/sdk/client/streamableHttp.js') : null;
   // The agent's unprivileged uid must reach the sockets inside.
   if (socketDir !== null) await chmod(socketDir, 0o755);
   const proxied: McpServerSpec[] = [];
@@ -223,9 +308,11 @@ export async function startMcpProxy(servers: readonly McpServerSpec[], launch: S
     const listener = createServer((socket) => {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
-      const child = relaySession(socket, server, launch, calls);
-      children.add(child);
-      child.on('exit', () => children.delete(child));
+      sessions.add(
+        isHttp(server)
+          ? httpSession(socket, server, sdk as HttpClientModule, calls)
+          : stdioSession(socket, server, launch, calls),
+      );
     });
     await listen(listener, path);
     // Connecting takes write permission on the socket: the agent's unprivileged uid must have it.
@@ -241,7 +328,7 @@ export async function startMcpProxy(servers: readonly McpServerSpec[], launch: S
       for (const server of servers) await checkServer(server, launch, allowed, timeoutMs);
     },
     async close() {
-      for (const child of children) killGroup(child);
+      for (const session of sessions) session.end();
       for (const socket of sockets) socket.destroy();
       await Promise.all(listeners.map((l) => new Promise<void>((resolve) => l.close(() => resolve()))));
       if (socketDir !== null) await rm(socketDir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ export interface RunTrialInput
         | 'agentSlots'
         | 'indexOverlays'
         | 'providerFailure'
+        | 'withheldCredentials'
         | 'deadline'
         | 'authHome'
         | 'onEvidence'
@@ -78,6 +79,7 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     ...(input.browser ? { browser: input.browser } : {}),
     ...(input.agentSlots ? { agentSlots: input.agentSlots } : {}),
     ...(input.deadline !== undefined ? { deadline: input.deadline } : {}),
+    ...(input.withheldCredentials ? { withheldCredentials: input.withheldCredentials } : {}),
     ...(input.indexOverlays ? { indexOverlays: input.indexOverlays } : {}),
     ...(input.providerFailure ? { providerFailure: input.providerFailure } : {}),
     ...(input.authHome !== undefined ? { authHome: input.authHome } : {}),

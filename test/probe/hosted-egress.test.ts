@@ -1,13 +1,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Provider } from '../../src/contracts/provider.js';
 import { probeProvider } from '../../src/probe/probe.js';
+import { loopbackHttpMcp } from '../helpers/http-mcp.js';
 import { tempDir } from '../helpers/temp.js';
 import { provider, sampleTask } from './support.js';
 
@@ -19,28 +16,6 @@ function hostedProvider(marker: string): Provider {
     egress: { hosts: ['search.example.com'], sendsSource: true },
     index: { command: 'node', args: ['-e', `require("fs").writeFileSync(${JSON.stringify(marker)}, "uploaded")`] },
   });
-}
-
-/** A streamable-HTTP MCP server on loopback, stateless: a fresh server per request. */
-async function loopbackMcpServer(): Promise<string> {
-  const http: Server = createServer((req, res) => {
-    const server = new McpServer({ name: 'loopback-search', version: '3.0.0' });
-    server.registerTool('lookup', { description: 'Look something up' }, async () => ({
-      content: [{ type: 'text', text: 'ok' }],
-    }));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => void transport.close());
-    void server.connect(transport).then(() => transport.handleRequest(req, res));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      }),
-  );
-  return `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
 }
 
 describe('hosted egress', () => {
@@ -121,7 +96,7 @@ describe('hosted egress', () => {
   });
 
   it('handshakes with a loopback MCP server over streamable HTTP, which needs no approval', async () => {
-    const url = await loopbackMcpServer();
+    const { url } = await loopbackHttpMcp();
     const local = provider({
       id: 'loopback-mcp',
       version: '3.0.0',

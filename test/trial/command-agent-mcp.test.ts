@@ -1,11 +1,13 @@
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Agent } from '../../src/contracts/agent.js';
 import { digestOf } from '../../src/contracts/canonical.js';
+import type { Evidence } from '../../src/contracts/evidence.js';
 import type { PlannedArm } from '../../src/contracts/plan.js';
 import { loadTask } from '../../src/corpus/load.js';
-import { executeTrial } from '../../src/trial/execute.js';
+import { executeTrial, type TrialSpec } from '../../src/trial/execute.js';
+import { loopbackHttpMcp } from '../helpers/http-mcp.js';
 import { tempDir } from '../helpers/temp.js';
 import { trialSpec } from '../helpers/trial-spec.js';
 import { PAGES_TASK } from './hostile.js';
@@ -60,11 +62,11 @@ async function projectRoot(): Promise<string> {
   return root;
 }
 
-async function run(arm: PlannedArm, sandbox: 'bubblewrap' | 'none' = 'bubblewrap') {
+async function run(arm: PlannedArm, sandbox: 'bubblewrap' | 'none' = 'bubblewrap', extra: Partial<TrialSpec> = {}) {
   const root = await projectRoot();
   const task = await loadTask(PAGES_TASK);
   const mcpServers = arm.provider ? [codeSearch] : [];
-  return executeTrial(trialSpec(task, arm, { root, sandbox, mcpServers, readOnly: [] }));
+  return executeTrial(trialSpec(task, arm, { root, sandbox, mcpServers, readOnly: [], ...extra }));
 }
 
 describe('a command agent whose MCP server reaches it through Crossover’s proxy', () => {
@@ -114,5 +116,64 @@ describe('a command agent whose MCP server reaches it through Crossover’s prox
     expect(detail).toContain('<root>/agents/mine/agent.sh');
     expect(detail).toContain('was not found inside the sandbox');
     expect(detail).toContain('agent.files');
+  });
+});
+
+const TOKEN_NAME = 'CROSSOVER_HTTP_MCP_TOKEN';
+const TOKEN = 'sgp_canary_c0ffee5eed4b1d9e';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+/** The treatment arm with an mcp-http provider; the agent (`search-env`) reports whether it sees the token. */
+function httpArm(): PlannedArm {
+  const arm = commandArm('treatment', 'search-env', ` ${TOKEN_NAME}`);
+  return { ...arm, provider: { ...arm.provider!, interface: 'mcp-http', launch: null, tools: ['search_code'] } };
+}
+
+/** One trial whose provider is `url`, reached by the proxy with the token as its Authorization header. */
+async function httpTrial(url: string) {
+  vi.stubEnv(TOKEN_NAME, TOKEN);
+  let evidence: Evidence | undefined;
+  const receipt = await run(httpArm(), 'bubblewrap', {
+    mcpServers: [{ name: 'code-search', url, headers: { Authorization: `token ${TOKEN}` }, secrets: [TOKEN] }],
+    credentials: [TOKEN_NAME],
+    withheldCredentials: [TOKEN_NAME],
+    onEvidence: (kept) => (evidence = kept),
+  });
+  return { receipt, evidence: evidence as Evidence };
+}
+
+describe('an mcp-http provider reaches a command agent through the proxy, which adds its credential header', () => {
+  it('the call reaches the server with the header; the agent sees neither the token nor the header', async () => {
+    const server = await loopbackHttpMcp({ authorization: `token ${TOKEN}` });
+    const { receipt, evidence } = await httpTrial(server.url);
+    expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);
+    // Positive control: the proxy's check and the agent's session both carried the token.
+    expect(server.queries).toEqual(['export']);
+    expect(server.authorizations.length).toBeGreaterThan(0);
+    expect(server.authorizations.every((sent) => sent === `token ${TOKEN}`)).toBe(true);
+    expect(receipt.contextCalls?.map((c) => [c.server, c.tool, c.outcome])).toEqual([
+      ['code-search', 'search_code', 'answer'],
+    ]);
+    // What the agent had: no such variable, and an MCP config naming only the relay.
+    const notes = evidence.diff?.files.find((file) => file.path === 'notes.txt')?.patch ?? '';
+    expect(notes).toContain(`+${TOKEN_NAME} is absent`);
+    expect(notes).toContain('mcp-relay.mjs');
+    expect(notes).not.toContain('<redacted>');
+    expect(notes).not.toContain('Authorization');
+    expect(JSON.stringify({ receipt, evidence })).not.toContain(TOKEN);
+  });
+
+  it('a server that refuses the header makes the treatment setup-failed, its echo of the token redacted', async () => {
+    const server = await loopbackHttpMcp({ authorization: 'token another-value' });
+    const { receipt } = await httpTrial(server.url);
+    expect(server.authorizations).toContain(`token ${TOKEN}`);
+    expect(receipt.status).toBe('setup-failed');
+    const detail = receipt.findings.map((f) => f.detail).join('\n');
+    expect(detail).toContain('provider server code-search did not start in the trial');
+    expect(detail).toContain('rejected authorization "token <redacted>"');
+    expect(JSON.stringify(receipt)).not.toContain(TOKEN);
   });
 });
