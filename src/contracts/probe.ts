@@ -84,8 +84,10 @@ export const EgressPostureSchema = z
   .describe('Where task source may go when an arm uses this provider.');
 
 const ProbeStepNameSchema = z
-  .enum(['index', 'setup', 'version'])
-  .describe('The probe step whose provider process it was: the index command, the server or CLI, the version command.');
+  .enum(['provider-setup', 'index', 'setup', 'version'])
+  .describe(
+    'The probe step whose provider process it was: the one-time setup, the index command, the server or CLI, the version command.',
+  );
 
 export const ProbeContainmentSchema = z
   .object({
@@ -121,6 +123,13 @@ export const ProbeContainmentSchema = z
 export const ProbeIdentitySchema = z
   .object({
     declaration: ProviderSchema.describe('The provider as declared (defaults filled).'),
+    providerSetup: ProbeStepSchema.extend({
+      digest: DigestSchema.nullable().describe(
+        "Digest of the setup record (the step's identity and the tree it produced); null when none ran.",
+      ),
+    })
+      .strict()
+      .describe('The declared one-time setup, run or reused; skipped when none is declared.'),
     setup: ProbeStepSchema.describe('Starting the provider and, for MCP, the handshake.'),
     interface: ProbeInterfaceSchema.nullable().describe('What the live probe saw; null when nothing was contacted.'),
     tools: z.array(z.string()).describe('Tools an arm may call: the offered ones, narrowed by allowedTools, sorted.'),
@@ -158,6 +167,14 @@ export const ProbeIdentitySchema = z
 
 export const ProbeMeasurementsSchema = z
   .object({
+    providerSetup: z
+      .object({
+        ms: z.number().nonnegative().describe('Time the setup command took, or finding its record when reused.'),
+        built: z.boolean().describe('This probe ran the setup command; false when an earlier run was reused.'),
+      })
+      .strict()
+      .nullable()
+      .describe('The one-time setup; null when none ran.'),
     setupMs: z.number().nonnegative().nullable().describe('Time to start and handshake; null when skipped.'),
     index: z
       .object({

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { EnvNameSchema, HostSchema, IdSchema, RelativePathSchema } from './common.js';
 
-// biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholders a declaration writes, named in its docs
-const SUBSTITUTED = '"${CROSSOVER_INDEX_DIR}" and "${CROSSOVER_WORKSPACE}" are substituted';
+const SUBSTITUTED =
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholders a declaration writes, named in its docs
+  '"${CROSSOVER_INDEX_DIR}", "${CROSSOVER_WORKSPACE}" and "${CROSSOVER_SETUP_DIR}" (the one-time setup\'s directory) are substituted';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder a declaration writes, named in its docs
+const SETUP_DIR = '"${CROSSOVER_SETUP_DIR}"';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder a declaration writes, named in its docs
 const CREDENTIAL_PLACEHOLDER = '"${NAME}"';
 
@@ -95,6 +98,30 @@ export const ProviderInstallSchema = z
   })
   .strict();
 
+export const ProviderSetupSchema = z
+  .object({
+    command: z
+      .string()
+      .min(1)
+      .describe('The setup command: a path, an installed binary by name, or a PATH name, as for index.command.'),
+    args: z
+      .array(z.string())
+      .default([])
+      .describe(
+        `Arguments; one starting with "./" or "../" is a path relative to the file that declares the provider; ${SETUP_DIR} is substituted (no index or workspace exists yet).`,
+      ),
+    timeoutSec: z
+      .number()
+      .int()
+      .positive()
+      .default(600)
+      .describe('Longest the setup may run; past it the provider is ineligible.'),
+  })
+  .strict()
+  .describe(
+    `A step run once per machine for this install and declaration (a model download, a config file), not per task: it may write only ${SETUP_DIR} (its working directory, a temporary place renamed when it succeeds, so write no absolute path of it), which the index command, the server and trials then read read-only.`,
+  );
+
 export const ProviderSchema = z
   .object({
     id: IdSchema.describe('Provider id that arms name.'),
@@ -124,6 +151,7 @@ export const ProviderSchema = z
       .describe(
         "Builds the provider's index for one task snapshot; run with the snapshot directory as its working directory.",
       ),
+    setup: ProviderSetupSchema.optional(),
     allowedTools: z
       .array(z.string().min(1))
       .default([])
@@ -176,3 +204,4 @@ export type Provider = z.infer<typeof ProviderSchema>;
 export type ProviderInput = z.input<typeof ProviderSchema>;
 export type Pricing = z.infer<typeof PricingSchema>;
 export type ProviderInstall = z.infer<typeof ProviderInstallSchema>;
+export type ProviderSetup = z.infer<typeof ProviderSetupSchema>;

@@ -7,6 +7,7 @@ import { ExperimentSchema } from './experiment.js';
 import { PlanSchema } from './plan.js';
 import { ProbeRecordSchema } from './probe.js';
 import { ProviderSchema } from './provider.js';
+import { ProviderSetupRecordSchema } from './provider-setup.js';
 import { CorpusVerificationSchema } from './qualification.js';
 import { ReceiptSchema } from './receipt.js';
 import { ReviewSchema } from './review.js';
@@ -32,6 +33,7 @@ export const ARTIFACTS = {
   'corpus-verification': { schema: CorpusVerificationSchema, io: 'output' },
   'agent-install': { schema: InstalledAgentSchema, io: 'output' },
   'setup-record': { schema: SetupRecordSchema, io: 'output' },
+  'provider-setup': { schema: ProviderSetupRecordSchema, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
 
 export type ArtifactName = keyof typeof ARTIFACTS;

@@ -37,3 +37,12 @@ export function runLayout(root: string, experimentId: string, planId: string): R
     scorecardDir: planDir,
   };
 }
+
+/**
+ * A provider's one-time setup, keyed by the digest of what determines it:
+ * .crossover/cache/provider-setups/<provider>/<key>/ with the record provider-setup.json and dir/.
+ */
+export function providerSetupLayout(root: string, providerId: string, key: string) {
+  const entry = join(root, STATE_DIR, 'cache', 'provider-setups', providerId, key.replace(/^sha256:/, '').slice(0, 16));
+  return { entry, record: join(entry, 'provider-setup.json'), dir: join(entry, 'dir') };
+}

@@ -10,7 +10,7 @@ import { handOver, type SandboxHost } from '../io/sandbox.js';
 import { type Launch, serverLauncher } from '../io/server-launch.js';
 
 /** The probe's steps that start provider processes. */
-export type ContainedStep = 'index' | 'setup' | 'version';
+export type ContainedStep = 'provider-setup' | 'index' | 'setup' | 'version';
 
 /** A provider process left running where it should have ended, by step. */
 export interface StepSurvivor {

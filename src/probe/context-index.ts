@@ -41,6 +41,8 @@ export interface TaskIndexOptions {
   containment?: Containment;
   /** the trial's sandbox the command runs in when no containment is given; null or absent: bare */
   sandbox?: SandboxHost | null;
+  /** the provider's one-time setup directory (read-only), when it declares a setup */
+  setupDir?: string;
 }
 
 export interface TaskIndex {
@@ -127,7 +129,9 @@ export async function buildTaskIndex(
     await cp(snapshotDir, work, { recursive: true });
     const baseDir = options.baseDir ?? process.cwd();
     const root = options.root ?? baseDir;
-    const places = { indexDir: outDir, workspace: work };
+    const setup: Record<string, string> =
+      options.setupDir === undefined ? {} : { CROSSOVER_SETUP_DIR: options.setupDir };
+    const places = { indexDir: outDir, workspace: work, setupDir: options.setupDir };
     const { command, args } = await launchCommand(provider, index, { root, baseDir }, places, '$.index');
     const started = performance.now();
     const { stdout } = await runProviderCommand(containment, {
@@ -135,9 +139,12 @@ export async function buildTaskIndex(
       command,
       args,
       cwd: work,
-      env: providerEnvironment(provider, env, { CROSSOVER_INDEX_DIR: outDir, CROSSOVER_WORKSPACE: work }),
+      env: providerEnvironment(provider, env, { CROSSOVER_INDEX_DIR: outDir, CROSSOVER_WORKSPACE: work, ...setup }),
       homeBase: home,
-      readOnly: provider.install ? [providerPrefix(root, provider.install)] : [],
+      readOnly: [
+        ...(provider.install ? [providerPrefix(root, provider.install)] : []),
+        ...(options.setupDir === undefined ? [] : [options.setupDir]),
+      ],
       writable: [work, outDir],
       timeoutMs,
     });

@@ -19,7 +19,7 @@ export function isPinnedVersion(version: string): boolean {
 
 /** Why a probed provider cannot be an arm; empty when nothing excludes it. */
 function exclusions(identity: ProbeIdentity): string[] {
-  const { declaration, setup, index, tools, observability, version, sample, containment } = identity;
+  const { declaration, providerSetup, setup, index, tools, observability, version, sample, containment } = identity;
   const reasons: string[] = [];
   if (declaration.kind === 'infrastructure') {
     reasons.push(
@@ -31,6 +31,7 @@ function exclusions(identity: ProbeIdentity): string[] {
       `no-interface: no agent-readable interface (${declaration.interface.description}); expected MCP, CLI or API`,
     );
   }
+  if (providerSetup.status === 'failed') reasons.push(`setup: ${providerSetup.detail ?? 'the one-time setup failed'}`);
   if (setup.status === 'failed') reasons.push(`setup-failed: ${setup.detail ?? 'the provider did not start'}`);
   if (index.status === 'failed') reasons.push(`setup-failed: index command: ${index.detail ?? 'failed'}`);
   if (containment.survivors.status === 'failed')

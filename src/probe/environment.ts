@@ -6,7 +6,7 @@ const BASE_VARIABLES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LAN
 
 /**
  * The environment a provider's processes get: the base variables plus the credentials it declares,
- * then its literal env (placeholders substituted), then `extra` (a fresh HOME, the index dir).
+ * then its literal env (placeholders substituted), then `extra` (a fresh HOME, the index and setup dirs).
  * Undeclared secrets of the caller never reach a provider.
  */
 export function providerEnvironment(
@@ -19,7 +19,11 @@ export function providerEnvironment(
     const value = env[name];
     if (value !== undefined) out[name] = value;
   }
-  const places = { indexDir: extra.CROSSOVER_INDEX_DIR, workspace: extra.CROSSOVER_WORKSPACE };
+  const places = {
+    indexDir: extra.CROSSOVER_INDEX_DIR,
+    workspace: extra.CROSSOVER_WORKSPACE,
+    setupDir: extra.CROSSOVER_SETUP_DIR,
+  };
   return { ...out, ...declaredEnv(provider, places), ...extra };
 }
 

@@ -4,18 +4,25 @@ import type { InstalledProvider } from '../contracts/provider-install.js';
 import { installedLauncher, requireInstalledProvider } from '../io/provider-install.js';
 import { resolveCommand } from './command.js';
 
-/** The directories a declaration may name by placeholder: its index and the workspace it serves. */
+/** The directories a declaration may name by placeholder: its index, the workspace it serves, its one-time setup's. */
 export interface LaunchPlaces {
   indexDir?: string;
   workspace?: string;
+  setupDir?: string;
 }
 
-const PLACEHOLDER = /\$\{(CROSSOVER_INDEX_DIR|CROSSOVER_WORKSPACE)\}/g;
+const PLACEHOLDER = /\$\{(CROSSOVER_INDEX_DIR|CROSSOVER_WORKSPACE|CROSSOVER_SETUP_DIR)\}/g;
 
-/** `${CROSSOVER_INDEX_DIR}` and `${CROSSOVER_WORKSPACE}` replaced; one with no place here is an error naming it. */
+const PLACE_OF: Record<string, keyof LaunchPlaces> = {
+  CROSSOVER_INDEX_DIR: 'indexDir',
+  CROSSOVER_WORKSPACE: 'workspace',
+  CROSSOVER_SETUP_DIR: 'setupDir',
+};
+
+/** Each `${CROSSOVER_…}` placeholder replaced by its place; one with no place here is an error naming it. */
 export function substitute(value: string, places: LaunchPlaces, where: string): string {
   return value.replace(PLACEHOLDER, (_, name: string) => {
-    const place = name === 'CROSSOVER_INDEX_DIR' ? places.indexDir : places.workspace;
+    const place = places[PLACE_OF[name] as keyof LaunchPlaces];
     if (place === undefined)
       throw new CrossoverError('invalid-input', `${where}: \${${name}} is used where there is no ${name}`);
     return place;

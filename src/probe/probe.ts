@@ -39,6 +39,7 @@ import { decideEligibility } from './eligibility.js';
 import { credentialAvailability, credentialValues, providerEnvironment, providerHeaders } from './environment.js';
 import { launchCommand } from './launch.js';
 import { handshakeMcp, type SampleAnswer } from './mcp.js';
+import { ensureProviderSetup } from './provider-setup.js';
 import { boundText, redactDeep } from './redact.js';
 
 export interface ProbeLimits {
@@ -94,6 +95,13 @@ interface Context {
   shareSource: boolean;
   scratch: Scratch;
   containment: Containment;
+  /** the one-time setup's directory, once it ran or was reused; null when none is declared or it did not run */
+  setupDir: string | null;
+}
+
+interface ProviderSetupOutcome {
+  step: ProbeIdentity['providerSetup'];
+  measurement: ProbeMeasurements['providerSetup'];
 }
 
 interface IndexOutcome {
@@ -114,6 +122,48 @@ function messageOf(error: unknown): string {
   return boundText(error instanceof Error ? error.message : String(error));
 }
 
+/**
+ * Runs the declared one-time setup, or reuses the run that already happened on this machine for
+ * this install and declaration. Its egress, when it needs approval, waits for one naming the provider.
+ */
+async function probeProviderSetup(ctx: Context): Promise<ProviderSetupOutcome> {
+  const none = (detail: string): ProviderSetupOutcome => ({
+    step: { ...skipped(detail), digest: null },
+    measurement: null,
+  });
+  if (!ctx.provider.setup) return none('no setup step declared');
+  if (egressPosture(ctx.provider, ctx.approved).needsApproval && !ctx.approved)
+    return none('not run: its egress needs an approval naming this provider');
+  const started = performance.now();
+  try {
+    const setup = await ensureProviderSetup(ctx.provider, {
+      root: ctx.root,
+      baseDir: ctx.baseDir,
+      env: ctx.env,
+      containment: ctx.containment,
+    });
+    ctx.setupDir = setup.dir;
+    return {
+      step: { status: 'ok', detail: null, digest: setup.digest },
+      measurement: { ms: Math.round(performance.now() - started), built: setup.built },
+    };
+  } catch (error) {
+    return { step: { status: 'failed', detail: messageOf(error), digest: null }, measurement: null };
+  }
+}
+
+/** Why a step that needs the declared one-time setup is not run: it did not complete; null when it did or none is declared. */
+function withoutSetup(ctx: Context): string | null {
+  return ctx.provider.setup && ctx.setupDir === null ? 'not run: the one-time setup did not complete' : null;
+}
+
+/** The places and variables of the one-time setup's directory, when there is one. */
+function setupPlace(ctx: Context): { places: { setupDir?: string }; env: Record<string, string> } {
+  return ctx.setupDir === null
+    ? { places: {}, env: {} }
+    : { places: { setupDir: ctx.setupDir }, env: { CROSSOVER_SETUP_DIR: ctx.setupDir } };
+}
+
 /** Runs the index command on the sample task's own snapshot, unless that would send source without approval. */
 async function probeIndex(ctx: Context, task: LoadedTask | undefined, shareSource: boolean): Promise<IndexOutcome> {
   const none = (detail: string): IndexOutcome => ({
@@ -124,6 +174,8 @@ async function probeIndex(ctx: Context, task: LoadedTask | undefined, shareSourc
   if (ctx.provider.interface.type === 'none') return none('no agent-readable interface to serve an index');
   if (!task) return none('no sample task given');
   const sampleTask = task.task.id;
+  const missing = withoutSetup(ctx);
+  if (missing !== null) return { step: { ...skipped(missing), sampleTask, revision: null }, measurement: null };
   if (!shareSource) {
     return {
       step: {
@@ -143,6 +195,7 @@ async function probeIndex(ctx: Context, task: LoadedTask | undefined, shareSourc
       timeoutMs: ctx.limits.indexTimeoutMs,
       storageLimitBytes: ctx.limits.storageLimitBytes,
       containment: ctx.containment,
+      ...(ctx.setupDir === null ? {} : { setupDir: ctx.setupDir }),
     });
     return {
       step: { status: 'ok', detail: null, sampleTask, revision: built.revision },
@@ -195,17 +248,25 @@ function stepCommand(
     cwd,
     env,
     homeBase: ctx.scratch.home,
-    readOnly: [...install, ...(existsSync(ctx.scratch.index) ? [ctx.scratch.index] : [])],
+    readOnly: [
+      ...install,
+      ...(existsSync(ctx.scratch.index) ? [ctx.scratch.index] : []),
+      ...(ctx.setupDir === null ? [] : [ctx.setupDir]),
+    ],
     writable: inTree.filter((path) => existsSync(path)),
   };
 }
 
 /** Runs the declared version command; its output must name the declared version. */
-async function probeVersion(ctx: Context, cwd: string, env: Record<string, string>): Promise<ProbeStep> {
+async function probeVersion(ctx: Context, cwd: string): Promise<ProbeStep> {
   const iface = ctx.provider.interface;
   if (iface.type !== 'mcp-stdio' || iface.versionArgs === undefined) return skipped('no version command declared');
+  const missing = withoutSetup(ctx);
+  if (missing !== null) return skipped(missing);
   try {
-    const { command } = await launchCommand(ctx.provider, iface, ctx, { workspace: cwd }, '$.interface');
+    const env = providerEnvironment(ctx.provider, ctx.env, setupPlace(ctx).env);
+    const places = { workspace: cwd, ...setupPlace(ctx).places };
+    const { command } = await launchCommand(ctx.provider, iface, ctx, places, '$.interface');
     const { stdout, stderr } = await runProviderCommand(ctx.containment, {
       ...stepCommand(ctx, 'version', { command, args: iface.versionArgs }, cwd, env),
       timeoutMs: ctx.limits.setupTimeoutMs,
@@ -223,10 +284,11 @@ async function probeVersion(ctx: Context, cwd: string, env: Record<string, strin
 async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promise<SetupOutcome> {
   const { provider } = ctx;
   const iface = provider.interface;
-  const places = { workspace: cwd, ...(indexBuilt ? { indexDir: ctx.scratch.index } : {}) };
+  const places = { workspace: cwd, ...(indexBuilt ? { indexDir: ctx.scratch.index } : {}), ...setupPlace(ctx).places };
   const extra: Record<string, string> = {
     CROSSOVER_WORKSPACE: cwd,
     ...(indexBuilt ? { CROSSOVER_INDEX_DIR: ctx.scratch.index } : {}),
+    ...setupPlace(ctx).env,
   };
   const env = providerEnvironment(provider, ctx.env, extra);
   const timeoutMs = ctx.limits.setupTimeoutMs;
@@ -237,6 +299,8 @@ async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promi
     sample: sampleOutcome(provider, null, step.detail),
   });
   if (iface.type === 'none') return notReached(skipped('no agent-readable interface'));
+  const missing = withoutSetup(ctx);
+  if (missing !== null) return notReached(skipped(missing));
   if (iface.type === 'api')
     return notReached(skipped('api: no generic handshake; tools and observability are as declared'), { type: 'api' });
   if (iface.type === 'mcp-http' && !isLoopbackHost(new URL(iface.url).host) && !ctx.approved)
@@ -442,8 +506,11 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
     shareSource,
     scratch,
     containment,
+    setupDir: null,
   };
   try {
+    // Before anything that may read what it writes: the index command, the server, the version command.
+    const providerSetup = await probeProviderSetup(ctx);
     const task = options.sampleTask;
     const materialized = task !== undefined && shareSource && provider.interface.type !== 'none';
     // A fresh copy of the task's own starting tree: the provider may read and cache, never touch the corpus.
@@ -452,7 +519,7 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
     const indexBuilt = index.step.status === 'ok';
     const cwd = await serverDirectory(ctx, materialized, indexBuilt);
     const setup = await probeSetup(ctx, cwd, indexBuilt);
-    const version = await probeVersion(ctx, cwd, providerEnvironment(provider, env));
+    const version = await probeVersion(ctx, cwd);
     const contained = containmentOf(ctx, await closeContainment(containment));
     const redaction = {
       secrets: credentialValues(provider, env),
@@ -462,12 +529,14 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
         [scratch.home]: '<home>',
         [scratch.index]: '<index>',
         [scratch.dir]: '<scratch>',
+        ...(ctx.setupDir === null ? {} : { [ctx.setupDir]: '<setup>' }),
         [options.root]: '<root>',
       },
     };
     const identity = redactDeep<ProbeIdentity>(
       {
         declaration: provider,
+        providerSetup: providerSetup.step,
         setup: setup.step,
         interface: setup.iface,
         tools: usableTools(provider, setup.iface),
@@ -487,7 +556,12 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
       provider: provider.id,
       digest: digestOf(identity),
       identity,
-      measurements: { setupMs: setup.setupMs, index: index.measurement, sample: setup.sample.measurement },
+      measurements: {
+        providerSetup: providerSetup.measurement,
+        setupMs: setup.setupMs,
+        index: index.measurement,
+        sample: setup.sample.measurement,
+      },
       eligibility: decideEligibility(identity),
     };
     return sealProbeRecord(parseWith(ProbeRecordBodySchema, record, `probe of provider "${provider.id}"`));

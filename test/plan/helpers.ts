@@ -92,6 +92,7 @@ export async function writeProbeRecord(probesDir: string, declaration: ProviderI
   const provider = ProviderSchema.parse(declaration);
   const identity: ProbeRecord['identity'] = {
     declaration: provider,
+    providerSetup: { status: 'skipped', detail: 'no setup step declared', digest: null },
     setup: { status: 'ok', detail: variant },
     interface: null,
     tools: provider.allowedTools,
@@ -115,7 +116,7 @@ export async function writeProbeRecord(probesDir: string, declaration: ProviderI
     provider: provider.id,
     digest: digestOf(identity),
     identity,
-    measurements: { setupMs: null, index: null, sample: null },
+    measurements: { providerSetup: null, setupMs: null, index: null, sample: null },
     eligibility: decideEligibility(identity),
   });
   await mkdir(probesDir, { recursive: true });

@@ -8,6 +8,7 @@ function identity(overrides: Partial<ProbeIdentity> = {}): ProbeIdentity {
   const declaration = overrides.declaration ?? provider();
   return {
     declaration,
+    providerSetup: { status: 'skipped', detail: 'no setup step declared', digest: null },
     setup: { status: 'ok', detail: null },
     interface: null,
     tools: ['search_code'],
@@ -107,5 +108,19 @@ describe('eligibility (pure)', () => {
       decideEligibility(identity({ index: { status: 'failed', detail: 'exit 1', sampleTask: 't', revision: null } }))
         .reasons,
     ).toEqual(['setup-failed: index command: exit 1']);
+  });
+
+  it('excludes a provider whose one-time setup failed, with a reason starting "setup: "', () => {
+    const failed = identity({
+      providerSetup: { status: 'failed', detail: '"node" exited with code 3: no model', digest: null },
+    });
+    expect(decideEligibility(failed)).toEqual({
+      status: 'excluded',
+      cohort: null,
+      reasons: ['setup: "node" exited with code 3: no model'],
+    });
+    // Positive control: the same identity with the setup done is eligible.
+    const done = identity({ providerSetup: { status: 'ok', detail: null, digest: `sha256:${'2'.repeat(64)}` } });
+    expect(decideEligibility(done).status).toBe('eligible');
   });
 });
