@@ -119,7 +119,11 @@ export async function planProvider(
   const index = provider.index
     ? await planCommand(provider.index.command, provider.index.args, place, '.index', files)
     : null;
-  const declaration = { ...provider, interface: launch ? { ...iface, ...launch } : iface, index };
+  // The setup command's files are bound like the index command's: a changed setup script is drift.
+  const setup = provider.setup
+    ? { ...provider.setup, ...(await planCommand(provider.setup.command, provider.setup.args, place, '.setup', files)) }
+    : undefined;
+  const declaration = { ...provider, interface: launch ? { ...iface, ...launch } : iface, index, setup };
   const probe = await readProbe(probesDir, provider.id);
   const blocked: string[] = [];
   const install = await bindInstall(provider, place.root, blocked);

@@ -7,6 +7,7 @@ import { providerPrefix } from '../io/provider-install.js';
 import { requireSandbox } from '../io/sandbox.js';
 import { providerHeaders } from '../probe/environment.js';
 import { declaredEnv, launchCommand } from '../probe/launch.js';
+import { findProviderSetup } from '../probe/provider-setup.js';
 import type { IndexOverlay } from '../trial/execute.js';
 import type { McpUpstream } from '../trial/mcp-proxy.js';
 import type { RunContext } from './run-context.js';
@@ -17,7 +18,7 @@ export interface ProviderLaunch {
   mcpServers: McpUpstream[];
   /** credentials only the provider gets, through the proxy: never in the agent's environment */
   withheld: string[];
-  /** the provider's pinned install and its index: read-only inside the sandbox */
+  /** the provider's pinned install, its index and its setup directory: read-only inside the sandbox */
   readOnly: string[];
   /** in-tree index paths copied into the fresh workspace */
   overlays: IndexOverlay[];
@@ -28,25 +29,53 @@ export type LaunchContext = Pick<RunContext, 'root' | 'providers' | 'experimentD
 
 const NONE: ProviderLaunch = { mcpServers: [], withheld: [], readOnly: [], overlays: [] };
 
-/** The index of this task for this declaration, or null when the provider builds none. */
-async function indexOf(arm: PlannedArm, declaration: Provider, context: LaunchContext, task: LoadedTask) {
+/** What the declared one-time setup left, as the probe ran it; null when none is declared. Never run here. */
+async function setupOf(declaration: Provider, context: LaunchContext) {
+  if (!declaration.setup) return null;
+  const found = await findProviderSetup(declaration, { root: context.root, baseDir: context.experimentDir }).catch(
+    (error: unknown) => {
+      throw new CrossoverError('infrastructure', `setup: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    },
+  );
+  if (found === null)
+    throw new CrossoverError(
+      'infrastructure',
+      'setup: the one-time setup has not run on this machine for this install and declaration; run crossover probe',
+    );
+  return found;
+}
+
+/** The index of this task for this declaration (and setup), or null when the provider builds none. */
+async function indexOf(
+  arm: PlannedArm,
+  declaration: Provider,
+  context: LaunchContext,
+  task: LoadedTask,
+  setup: { dir: string; digest: string } | null,
+) {
   if (!declaration.index) return null;
   const planned = arm.provider!;
+  const identity = { configDigest: planned.configDigest, files: planned.files, install: planned.install };
   return ensureTaskIndex({
     root: context.root,
     provider: declaration,
-    identity: { configDigest: planned.configDigest, files: planned.files, install: planned.install },
+    // An index built from another setup's output is another index.
+    identity: setup === null ? identity : { ...identity, setup: setup.digest },
     baseDir: context.experimentDir,
     task,
     // The index command runs in the trial's sandbox, as the probe ran it.
     sandbox: context.sandbox === 'bubblewrap' ? await requireSandbox() : null,
+    ...(setup === null ? {} : { setupDir: setup.dir }),
   });
 }
 
 /**
  * The arm's MCP server as its agent starts it in one trial: an installed binary from its pinned
- * prefix, the declaration's literal env, `${CROSSOVER_INDEX_DIR}` and `${CROSSOVER_WORKSPACE}` set,
- * and this task's own index (served from the index directory, or overlaid into the workspace).
+ * prefix, the declaration's literal env, `${CROSSOVER_INDEX_DIR}`, `${CROSSOVER_WORKSPACE}` and
+ * `${CROSSOVER_SETUP_DIR}` set, this task's own index (served from the index directory, or
+ * overlaid into the workspace) and the one-time setup's directory, read-only.
  */
 export async function providerLaunch(
   arm: PlannedArm,
@@ -59,8 +88,13 @@ export async function providerLaunch(
   if (planned?.interface === 'mcp-http' && declaration?.interface.type === 'mcp-http')
     return httpLaunch(declaration, declaration.interface.url);
   if (planned?.interface !== 'mcp-stdio' || declaration?.interface.type !== 'mcp-stdio') return NONE;
-  const indexDir = await indexOf(arm, declaration, context, task);
-  const places = { workspace, ...(indexDir === null ? {} : { indexDir }) };
+  const setup = await setupOf(declaration, context);
+  const indexDir = await indexOf(arm, declaration, context, task, setup);
+  const places = {
+    workspace,
+    ...(indexDir === null ? {} : { indexDir }),
+    ...(setup === null ? {} : { setupDir: setup.dir }),
+  };
   const { command, args } = await launchCommand(
     declaration,
     declaration.interface,
@@ -68,10 +102,15 @@ export async function providerLaunch(
     places,
     `provider ${declaration.id}: $.interface`,
   );
-  const env = { ...declaredEnv(declaration, places), ...(indexDir === null ? {} : { CROSSOVER_INDEX_DIR: indexDir }) };
+  const env = {
+    ...declaredEnv(declaration, places),
+    ...(indexDir === null ? {} : { CROSSOVER_INDEX_DIR: indexDir }),
+    ...(setup === null ? {} : { CROSSOVER_SETUP_DIR: setup.dir }),
+  };
   const readOnly = [
     ...(declaration.install ? [providerPrefix(context.root, declaration.install)] : []),
     ...(indexDir === null ? [] : [indexDir]),
+    ...(setup === null ? [] : [setup.dir]),
   ];
   const inTree = declaration.index?.inTree ?? [];
   const overlays = indexDir !== null && inTree.length > 0 ? [{ indexDir, paths: inTree }] : [];

@@ -29,6 +29,8 @@ export async function ensureTaskIndex(input: {
   task: LoadedTask;
   /** the trial's sandbox the index command runs in; null: bare (the run asked for sandbox none) */
   sandbox: SandboxHost | null;
+  /** the provider's one-time setup directory, when it declares a setup */
+  setupDir?: string;
 }): Promise<string> {
   const { root, provider, task } = input;
   const key = hex(digestOf(input.identity)).slice(0, 16);
@@ -46,6 +48,7 @@ export async function ensureTaskIndex(input: {
       baseDir: input.baseDir,
       root,
       sandbox: input.sandbox,
+      ...(input.setupDir === undefined ? {} : { setupDir: input.setupDir }),
     });
     return indexDir;
   });
