@@ -6,6 +6,9 @@ import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js
 import { TreeRefusal, treeDigest } from '../io/tree.js';
 import { HISTORY_BUNDLE } from './git-history.js';
 
+/** Tasks loaded at once: each reads its trees with up to 64 reads in flight (io/tree.ts). */
+const PARALLEL_TASKS = 8;
+
 export interface TaskDigests {
   taskJson: string;
   prompt: string;
@@ -135,6 +138,14 @@ async function historyDigest(dir: string, source: string): Promise<string> {
   return digestBytes(bundle);
 }
 
+/** Awaits every promise, then gives their values or throws the first rejection in list order (not in time). */
+async function allInOrder<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const outcomes = await Promise.allSettled(promises);
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
 /** Loads one task directory, validates it and computes its digest. */
 export async function loadTask(dir: string, corpus: Corpus | null = null): Promise<LoadedTask> {
   const source = join(dir, 'task.json');
@@ -152,14 +163,22 @@ export async function loadTask(dir: string, corpus: Corpus | null = null): Promi
       throw new CrossoverError('not-found', `${join(dir, part)}: missing (every task has ${part}/)`);
   }
   const decoys = await subdirectories(join(dir, 'decoys'));
+  // The trees are read together; a fault is the first part's in this order, as read one by one.
+  const [workspace, checks, reference, decoyTree, history] = await allInOrder([
+    treeDigest(join(dir, 'workspace')),
+    treeDigest(join(dir, 'checks')),
+    treeDigest(join(dir, 'reference')),
+    exists(join(dir, 'decoys')).then((present) => (present ? treeDigest(join(dir, 'decoys')) : digestOf([]))),
+    task.repository?.history ? historyDigest(dir, source) : Promise.resolve(undefined),
+  ]);
   const parts: TaskDigests = {
     taskJson: digestBytes(taskBytes),
     prompt: digestBytes(prompt),
-    workspace: await treeDigest(join(dir, 'workspace')),
-    checks: await treeDigest(join(dir, 'checks')),
-    reference: await treeDigest(join(dir, 'reference')),
-    decoys: (await exists(join(dir, 'decoys'))) ? await treeDigest(join(dir, 'decoys')) : digestOf([]),
-    ...(task.repository?.history ? { history: await historyDigest(dir, source) } : {}),
+    workspace,
+    checks,
+    reference,
+    decoys: decoyTree,
+    ...(history !== undefined ? { history } : {}),
   };
   return { task, dir, prompt, digest: digestOf(parts), parts, decoys };
 }
@@ -177,12 +196,17 @@ export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
   const ids = await subdirectories(join(dir, 'tasks'));
   const tasks: LoadedTask[] = [];
   const refused: RefusedTask[] = [];
-  for (const id of ids) {
-    try {
-      tasks.push(await loadTask(join(dir, 'tasks', id), corpus));
-    } catch (error) {
-      if (!(error instanceof TreeRefusal)) throw error;
-      refused.push({ id, reason: error.message.split(join(dir, 'tasks', id)).join(`tasks/${id}`) });
+  // Tasks load a batch at a time (each is a few dozen small reads that wait on the disk, not the
+  // CPU) and are taken in id order, so the fault reported is the first task's, as loaded one by one.
+  for (let start = 0; start < ids.length; start += PARALLEL_TASKS) {
+    const batch = ids.slice(start, start + PARALLEL_TASKS);
+    const outcomes = await Promise.allSettled(batch.map((id) => loadTask(join(dir, 'tasks', id), corpus)));
+    for (const [index, outcome] of outcomes.entries()) {
+      const id = batch[index]!;
+      if (outcome.status === 'fulfilled') tasks.push(outcome.value);
+      else if (outcome.reason instanceof TreeRefusal)
+        refused.push({ id, reason: outcome.reason.message.split(join(dir, 'tasks', id)).join(`tasks/${id}`) });
+      else throw outcome.reason;
     }
   }
   const digest = digestOf({ corpus: digestBytes(corpusBytes), tasks: tasks.map((t) => [t.task.id, t.digest]) });
