@@ -9,13 +9,14 @@ import { TEST_PROJECTS } from './test/projects.js';
 export default defineConfig({
   test: {
     projects: [
-      ...Object.entries(TEST_PROJECTS).map(([name, { include, timeoutMs, maxWorkers }], order) => ({
+      ...Object.entries(TEST_PROJECTS).map(([name, { include, timeoutMs, maxWorkers, isolate }], order) => ({
         test: {
           name,
           include: [...include],
           testTimeout: timeoutMs,
           hookTimeout: timeoutMs,
           maxWorkers,
+          isolate,
           // Vitest runs projects with different worker counts only in different groups.
           sequence: { groupOrder: order },
         },
