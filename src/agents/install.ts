@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { type InstallableAdapter, type InstalledAgent, InstalledAgentSchema } from '../contracts/agent.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { AGENT_INSTALL_RECORD, agentPrefix, currentDigest, readInstalledAgent } from '../io/agent-install.js';
+import { withBuildLock } from '../io/build-lock.js';
 import { fileDigest } from '../io/file-digest.js';
 import { writeArtifact } from '../io/json.js';
 import { npmInstallInto } from '../io/npm-install.js';
@@ -36,15 +37,23 @@ async function realExecutable(prefix: string, adapter: InstallableAdapter): Prom
 
 /**
  * Installs `<adapter>@<version>` with npm into the project's own prefix and records the executable
- * and its digest. An existing install whose executable still has its recorded digest is kept.
+ * and its digest. An existing install whose executable still has its recorded digest is kept. Two
+ * installs of one version at once wait on one installer: the second finds the first's record.
  */
 export async function installAgent(input: {
   root: string;
   adapter: InstallableAdapter;
   version: string;
 }): Promise<{ installed: InstalledAgent; fresh: boolean }> {
+  const prefix = agentPrefix(input.root, input.adapter, input.version);
+  return withBuildLock(`${prefix}.lock`, () => installInto(prefix, input));
+}
+
+async function installInto(
+  prefix: string,
+  input: { root: string; adapter: InstallableAdapter; version: string },
+): Promise<{ installed: InstalledAgent; fresh: boolean }> {
   const { root, adapter, version } = input;
-  const prefix = agentPrefix(root, adapter, version);
   const existing = await readInstalledAgent(root, adapter, version);
   if (existing !== null && (await currentDigest(root, existing)) === existing.digest)
     return { installed: existing, fresh: false };

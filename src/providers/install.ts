@@ -8,6 +8,7 @@ import {
   type InstalledProvider,
   InstalledProviderSchema,
 } from '../contracts/provider-install.js';
+import { withBuildLock } from '../io/build-lock.js';
 import { fileDigest } from '../io/file-digest.js';
 import { writeArtifact } from '../io/json.js';
 import { npmInstallInto } from '../io/npm-install.js';
@@ -123,14 +124,23 @@ async function installPip(
  * Installs a provider package at an exact version into its own prefix under `.crossover/providers/`
  * and records its integrity, its resolved dependency set and each binary's digest. An install whose
  * binaries still have their recorded digests is kept; a changed one is reinstalled from scratch.
+ * Two installs of one package version at once (two commands, two processes) wait on one installer
+ * instead of emptying each other's prefix: the second finds the first's record.
  */
 export async function installProvider(input: {
   root: string;
   install: ProviderInstall;
   pip?: PipSource;
 }): Promise<{ installed: InstalledProvider; fresh: boolean }> {
+  const prefix = providerPrefix(input.root, input.install);
+  return withBuildLock(`${prefix}.lock`, () => installInto(prefix, input));
+}
+
+async function installInto(
+  prefix: string,
+  input: { root: string; install: ProviderInstall; pip?: PipSource },
+): Promise<{ installed: InstalledProvider; fresh: boolean }> {
   const { root, install } = input;
-  const prefix = providerPrefix(root, install);
   const existing = await readInstalledProvider(root, install).catch(() => null);
   if (existing !== null) {
     const digests = await currentBinDigests(root, existing).catch(() => null);
