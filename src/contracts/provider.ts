@@ -122,6 +122,51 @@ export const ProviderSetupSchema = z
     `A step run once per machine for this install and declaration (a model download, a config file), not per task: it may write only ${SETUP_DIR} (its working directory, a temporary place renamed when it succeeds, so write no absolute path of it), which the index command, the server and trials then read read-only.`,
   );
 
+const SqlIdentifierSchema = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an SQL identifier (letters, digits and "_", not starting with a digit)');
+
+export const IndexFreshnessSchema = z
+  .object({
+    database: RelativePathSchema.describe(
+      'The SQLite database that holds the per-file hashes, relative to the indexed root and inside one of index.inTree (".codegraph/codegraph.db").',
+    ),
+    table: SqlIdentifierSchema.describe('The table with one row per indexed file.'),
+    pathColumn: SqlIdentifierSchema.describe("The column holding a file's posix path relative to the indexed root."),
+    hashColumn: SqlIdentifierSchema.describe("The column holding the hash of the file's content."),
+    algorithm: z
+      .enum(['sha256'])
+      .describe("How hashColumn hashes a file: sha256, the hex sha256 of its bytes (the tree digest's own entries)."),
+    sources: z
+      .object({
+        suffixes: z
+          .array(z.string().min(1))
+          .min(1)
+          .describe(
+            'File name endings (".js") of the files the provider indexes: each such tree file must have a row.',
+          ),
+        skipDirectories: z
+          .array(z.string().regex(/^[^/]+$/, 'expected a directory name, not a path'))
+          .default([])
+          .describe('Directory names the provider never descends into (node_modules), wherever they are.'),
+        skipDotDirectories: z
+          .boolean()
+          .default(false)
+          .describe('The provider never descends into a directory whose name starts with ".".'),
+      })
+      .strict()
+      .describe('Which files of the tree the provider indexes, so a file missing from the index is seen.'),
+  })
+  .strict()
+  .describe(
+    "Where the index keeps its per-file content hashes: every row must match the task's tree and every source file must have one, or the index is stale.",
+  );
+
+/** Whether `path` is `root` or below it. */
+function isUnder(path: string, root: string): boolean {
+  return path === root || path.startsWith(`${root}/`);
+}
+
 export const ProviderSchema = z
   .object({
     id: IdSchema.describe('Provider id that arms name.'),
@@ -145,8 +190,20 @@ export const ProviderSchema = z
           .describe(
             'Paths the index command writes inside the tree it indexes (".codegraph"): kept as the index, copied into each trial workspace, left out of tampering, contamination, diffs and modified-file counts.',
           ),
+        freshness: IndexFreshnessSchema.optional().describe(
+          'A freshness check of the built or reused index against the task snapshot; absent: only its recorded revision is checked.',
+        ),
       })
       .strict()
+      .superRefine((index, ctx) => {
+        const database = index.freshness?.database;
+        if (database !== undefined && !index.inTree.some((root) => isUnder(database, root)))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['freshness', 'database'],
+            message: `expected a path inside one of index.inTree (${index.inTree.join(', ') || 'none declared'})`,
+          });
+      })
       .optional()
       .describe(
         "Builds the provider's index for one task snapshot; run with the snapshot directory as its working directory.",
@@ -205,3 +262,4 @@ export type ProviderInput = z.input<typeof ProviderSchema>;
 export type Pricing = z.infer<typeof PricingSchema>;
 export type ProviderInstall = z.infer<typeof ProviderInstallSchema>;
 export type ProviderSetup = z.infer<typeof ProviderSetupSchema>;
+export type IndexFreshness = z.infer<typeof IndexFreshnessSchema>;

@@ -6,13 +6,16 @@ import { z } from 'zod';
 import { DigestSchema } from '../contracts/common.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { Provider } from '../contracts/provider.js';
+import type { TreeModel } from '../contracts/tree.js';
 import { writeArtifact } from '../io/json.js';
 import { providerPrefix } from '../io/provider-install.js';
 import type { SandboxHost } from '../io/sandbox.js';
+import { readHashRows } from '../io/sqlite-hashes.js';
 import { treeDigest, underAny } from '../io/tree.js';
 import { type Containment, closeContainment, openContainment, runProviderCommand, survivorDetail } from './contain.js';
 import { egressHosts, egressPosture } from './egress.js';
 import { providerEnvironment } from './environment.js';
+import { compareFreshness, type Freshness } from './freshness.js';
 import { launchCommand } from './launch.js';
 import { directoryBytes } from './storage.js';
 
@@ -212,4 +215,23 @@ export async function indexRevisionMatches(indexDir: string, expectedRevision: s
   }
   const manifest = IndexManifestSchema.safeParse(parsed);
   return manifest.success && manifest.data.revision === expectedRevision;
+}
+
+/**
+ * The declared freshness check of the index in `indexDir` against the snapshot it must serve (its
+ * tree model): the provider's own per-file hashes, read from its in-tree database. Null when the
+ * declaration has none. A database that cannot be read is not fresh.
+ */
+export async function indexFreshness(provider: Provider, indexDir: string, tree: TreeModel): Promise<Freshness | null> {
+  const declared = provider.index?.freshness;
+  if (declared === undefined) return null;
+  let rows: Awaited<ReturnType<typeof readHashRows>>;
+  try {
+    rows = await readHashRows(join(indexDir, IN_TREE_DIR, declared.database), declared);
+  } catch (error) {
+    const why =
+      error instanceof Error ? error.message.replaceAll(`${join(indexDir, IN_TREE_DIR)}/`, '') : String(error);
+    return { fresh: false, detail: `cannot read the index's hashes: ${why}` };
+  }
+  return compareFreshness(declared, rows, tree);
 }
