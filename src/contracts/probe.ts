@@ -136,6 +136,9 @@ export const ProbeIdentitySchema = z
     index: ProbeStepSchema.extend({
       sampleTask: IdSchema.nullable().describe('Task whose snapshot the index command ran on.'),
       revision: DigestSchema.nullable().describe('Tree digest of the snapshot that was indexed.'),
+      freshness: ProbeStepSchema.describe(
+        "The declared freshness check of the built index against the snapshot: the provider's per-file hashes; skipped when none is declared or no index was built.",
+      ),
     })
       .strict()
       .describe("The index command run against one task's own snapshot."),

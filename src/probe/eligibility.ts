@@ -34,6 +34,7 @@ function exclusions(identity: ProbeIdentity): string[] {
   if (providerSetup.status === 'failed') reasons.push(`setup: ${providerSetup.detail ?? 'the one-time setup failed'}`);
   if (setup.status === 'failed') reasons.push(`setup-failed: ${setup.detail ?? 'the provider did not start'}`);
   if (index.status === 'failed') reasons.push(`setup-failed: index command: ${index.detail ?? 'failed'}`);
+  if (index.freshness.status === 'failed') reasons.push(`freshness: ${index.freshness.detail ?? 'the index is stale'}`);
   if (containment.survivors.status === 'failed')
     reasons.push(`survivor: the provider ${containment.survivors.detail ?? 'left a process running'}`);
   if (version.status === 'failed') reasons.push(`version-mismatch: version command ${version.detail ?? 'failed'}`);

@@ -20,6 +20,7 @@ import type { LoadedTask } from '../corpus/load.js';
 import { materializeTree } from '../corpus/materialize.js';
 import { providerPrefix } from '../io/provider-install.js';
 import type { SandboxHost } from '../io/sandbox.js';
+import { readTreeModel } from '../io/tree.js';
 import { handshakeCli } from './cli.js';
 import {
   type ContainedStep,
@@ -33,7 +34,7 @@ import {
   type StepAttempt,
   survivorDetail,
 } from './contain.js';
-import { buildTaskIndex, INDEX_DEFAULTS, overlayInTree } from './context-index.js';
+import { buildTaskIndex, INDEX_DEFAULTS, indexFreshness, overlayInTree } from './context-index.js';
 import { egressHosts, egressPosture, isLoopbackHost } from './egress.js';
 import { decideEligibility } from './eligibility.js';
 import { credentialAvailability, credentialValues, providerEnvironment, providerHeaders } from './environment.js';
@@ -164,10 +165,17 @@ function setupPlace(ctx: Context): { places: { setupDir?: string }; env: Record<
     : { places: { setupDir: ctx.setupDir }, env: { CROSSOVER_SETUP_DIR: ctx.setupDir } };
 }
 
+/** The declared freshness check of the probe's freshly built index against the snapshot it was built from. */
+async function probeFreshness(ctx: Context): Promise<ProbeStep> {
+  const checked = await indexFreshness(ctx.provider, ctx.scratch.index, await readTreeModel(ctx.scratch.snapshot));
+  if (checked === null) return skipped('no freshness check declared');
+  return checked.fresh ? { status: 'ok', detail: null } : { status: 'failed', detail: boundText(checked.detail) };
+}
+
 /** Runs the index command on the sample task's own snapshot, unless that would send source without approval. */
 async function probeIndex(ctx: Context, task: LoadedTask | undefined, shareSource: boolean): Promise<IndexOutcome> {
-  const none = (detail: string): IndexOutcome => ({
-    step: { ...skipped(detail), sampleTask: null, revision: null },
+  const none = (detail: string, sampleTask: string | null = null): IndexOutcome => ({
+    step: { ...skipped(detail), sampleTask, revision: null, freshness: skipped('no index was built') },
     measurement: null,
   });
   if (!ctx.provider.index) return none('no index command declared');
@@ -175,17 +183,9 @@ async function probeIndex(ctx: Context, task: LoadedTask | undefined, shareSourc
   if (!task) return none('no sample task given');
   const sampleTask = task.task.id;
   const missing = withoutSetup(ctx);
-  if (missing !== null) return { step: { ...skipped(missing), sampleTask, revision: null }, measurement: null };
-  if (!shareSource) {
-    return {
-      step: {
-        ...skipped('not run: task source would leave the machine, and no approval names this provider'),
-        sampleTask,
-        revision: null,
-      },
-      measurement: null,
-    };
-  }
+  if (missing !== null) return none(missing, sampleTask);
+  if (!shareSource)
+    return none('not run: task source would leave the machine, and no approval names this provider', sampleTask);
   const started = performance.now();
   try {
     const built = await buildTaskIndex(ctx.provider, ctx.scratch.snapshot, ctx.scratch.index, ctx.env, {
@@ -198,7 +198,13 @@ async function probeIndex(ctx: Context, task: LoadedTask | undefined, shareSourc
       ...(ctx.setupDir === null ? {} : { setupDir: ctx.setupDir }),
     });
     return {
-      step: { status: 'ok', detail: null, sampleTask, revision: built.revision },
+      step: {
+        status: 'ok',
+        detail: null,
+        sampleTask,
+        revision: built.revision,
+        freshness: await probeFreshness(ctx),
+      },
       measurement: {
         ms: built.ms,
         outputDigest: built.outputDigest,
@@ -209,7 +215,13 @@ async function probeIndex(ctx: Context, task: LoadedTask | undefined, shareSourc
   } catch (error) {
     const ms = Math.round(performance.now() - started);
     return {
-      step: { status: 'failed', detail: messageOf(error), sampleTask, revision: null },
+      step: {
+        status: 'failed',
+        detail: messageOf(error),
+        sampleTask,
+        revision: null,
+        freshness: skipped('no index was built'),
+      },
       measurement: { ms, outputDigest: null, storageBytes: 0, storageLimitBytes: ctx.limits.storageLimitBytes },
     };
   }

@@ -12,7 +12,13 @@ function identity(overrides: Partial<ProbeIdentity> = {}): ProbeIdentity {
     setup: { status: 'ok', detail: null },
     interface: null,
     tools: ['search_code'],
-    index: { status: 'ok', detail: null, sampleTask: 't', revision: `sha256:${'1'.repeat(64)}` },
+    index: {
+      status: 'ok',
+      detail: null,
+      sampleTask: 't',
+      revision: `sha256:${'1'.repeat(64)}`,
+      freshness: { status: 'ok', detail: null },
+    },
     version: { status: 'skipped', detail: 'no version command declared' },
     sample: { status: 'skipped', detail: 'no sample call declared', tool: null },
     observability: 'mcp-protocol',
@@ -105,8 +111,17 @@ describe('eligibility (pure)', () => {
       expect.stringMatching(/^unobservable: /),
     ]);
     expect(
-      decideEligibility(identity({ index: { status: 'failed', detail: 'exit 1', sampleTask: 't', revision: null } }))
-        .reasons,
+      decideEligibility(
+        identity({
+          index: {
+            status: 'failed',
+            detail: 'exit 1',
+            sampleTask: 't',
+            revision: null,
+            freshness: { status: 'skipped', detail: 'no index was built' },
+          },
+        }),
+      ).reasons,
     ).toEqual(['setup-failed: index command: exit 1']);
   });
 
@@ -122,5 +137,21 @@ describe('eligibility (pure)', () => {
     // Positive control: the same identity with the setup done is eligible.
     const done = identity({ providerSetup: { status: 'ok', detail: null, digest: `sha256:${'2'.repeat(64)}` } });
     expect(decideEligibility(done).status).toBe('eligible');
+  });
+
+  it('excludes an index its freshness check finds stale, with the reason', () => {
+    const stale = identity({
+      index: {
+        status: 'ok',
+        detail: null,
+        sampleTask: 't',
+        revision: `sha256:${'1'.repeat(64)}`,
+        freshness: { status: 'failed', detail: 'src/a.js changed since it was indexed' },
+      },
+    });
+    expect(decideEligibility(stale)).toMatchObject({
+      status: 'excluded',
+      reasons: ['freshness: src/a.js changed since it was indexed'],
+    });
   });
 });

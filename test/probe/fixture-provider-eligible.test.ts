@@ -54,6 +54,7 @@ describe('the reference code-search provider', () => {
       detail: null,
       sampleTask: 'sample-task',
       revision: task.parts.workspace,
+      freshness: { status: 'skipped', detail: 'no freshness check declared' },
     });
     expect(first.measurements.index?.outputDigest).toMatch(/^sha256:/);
     expect(first.measurements.index?.storageBytes).toBeGreaterThan(0);
