@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { readTreeModel, treeDigest } from '../../src/io/tree.js';
 import { ensureTaskIndex } from '../../src/plugin/task-index.js';
@@ -17,6 +20,37 @@ function countingProvider(counter: string, flavour = 'a') {
     `fs.writeFileSync('.idx/db', ${JSON.stringify(flavour)} + fs.readFileSync('src/app.js', 'utf8'));`,
   ].join(' ');
   return provider({ id: 'counting', index: { command: 'node', args: ['-e', script], inTree: ['.idx'] } });
+}
+
+/** Where the hashing provider keeps its per-file hashes, relative to the tree it indexes. */
+const HASHES_DB = '.idx/hashes.db';
+
+/**
+ * An index command that counts its runs and records src/app.js in an SQLite table, as CodeGraph
+ * does: its sha256, or `hash` when given (an indexer whose hashes never match the tree).
+ */
+function hashingProvider(counter: string, hash?: string) {
+  const sqlJs = createRequire(import.meta.url).resolve('sql.js');
+  const script = [
+    "const fs = require('node:fs');",
+    `fs.appendFileSync(${JSON.stringify(counter)}, ${JSON.stringify('built\n')});`,
+    "const sha = require('node:crypto').createHash('sha256').update(fs.readFileSync('src/app.js')).digest('hex');",
+    `require(${JSON.stringify(sqlJs)})().then((SQL) => {`,
+    'const db = new SQL.Database();',
+    "db.run('CREATE TABLE files (path TEXT, content_hash TEXT)');",
+    `db.run('INSERT INTO files VALUES (?, ?)', ['src/app.js', ${hash === undefined ? 'sha' : JSON.stringify(hash)}]);`,
+    `fs.mkdirSync('.idx', { recursive: true }); fs.writeFileSync(${JSON.stringify(HASHES_DB)}, db.export());`,
+    '});',
+  ].join(' ');
+  const freshness = {
+    database: HASHES_DB,
+    table: 'files',
+    pathColumn: 'path',
+    hashColumn: 'content_hash',
+    algorithm: 'sha256' as const,
+    sources: { suffixes: ['.js'] },
+  };
+  return provider({ id: 'hashing', index: { command: 'node', args: ['-e', script], inTree: ['.idx'], freshness } });
 }
 
 async function runs(counter: string): Promise<string[]> {
@@ -105,5 +139,41 @@ describe('the snapshot and index caches', () => {
       ensureTaskIndex({ sandbox: null, root, provider: writer, identity: writer, baseDir: root, task }),
     ).rejects.toThrow(/changed the tree it indexed/);
     expect(await treeDigest((await taskSnapshot(root, task)).dir)).toBe(task.parts.workspace);
+  });
+
+  it('a cached index whose recorded revision matches but whose hashes are stale is rebuilt, not served', async () => {
+    const root = await tempDir();
+    const counter = join(await tempDir(), 'runs');
+    const task = await sampleTask();
+    const declaration = hashingProvider(counter);
+    const ask = () =>
+      ensureTaskIndex({ sandbox: null, root, provider: declaration, identity: declaration, baseDir: root, task });
+    const dir = await ask();
+    expect(await runs(counter)).toEqual(['built']);
+    await ask();
+    expect(await runs(counter)).toEqual(['built']);
+    // The cached database now records another content for src/app.js; its manifest still matches.
+    const SQL = await initSqlJs();
+    const stale = new SQL.Database();
+    stale.run('CREATE TABLE files (path TEXT, content_hash TEXT)');
+    stale.run('INSERT INTO files VALUES (?, ?)', ['src/app.js', createHash('sha256').update('old').digest('hex')]);
+    await writeFile(join(dir, IN_TREE_DIR, HASHES_DB), stale.export());
+    expect(await indexRevisionMatches(dir, task.parts.workspace)).toBe(true);
+    expect(await ask()).toBe(dir);
+    expect(await runs(counter)).toEqual(['built', 'built']);
+    const rows = new SQL.Database(await readFile(join(dir, IN_TREE_DIR, HASHES_DB))).exec(
+      'SELECT content_hash FROM files',
+    );
+    const app = await readFile(join(task.dir, 'workspace/src/app.js'));
+    expect(rows[0]?.values).toEqual([[createHash('sha256').update(app).digest('hex')]]);
+  });
+
+  it('an index still stale after its rebuild fails with the freshness reason (the trial is setup-failed with it)', async () => {
+    const root = await tempDir();
+    const task = await sampleTask();
+    const declaration = hashingProvider(join(await tempDir(), 'runs'), 'f'.repeat(64));
+    await expect(
+      ensureTaskIndex({ sandbox: null, root, provider: declaration, identity: declaration, baseDir: root, task }),
+    ).rejects.toThrow('provider "hashing": freshness: src/app.js changed since it was indexed (after a rebuild)');
   });
 });
