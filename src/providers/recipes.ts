@@ -10,6 +10,18 @@ export interface Recipe {
 }
 
 /**
+ * File suffixes CodeGraph 1.6.1 gave a row, of the 30 tried on this machine (a file each). It also
+ * indexed a .yaml file; left out, since which YAML it indexes is not known.
+ */
+const CODEGRAPH_SUFFIXES =
+  '.c .cjs .cpp .cs .cts .go .h .java .js .jsx .kt .mjs .mts .php .py .rb .rs .scala .svelte .swift .ts .tsx .vue'.split(
+    ' ',
+  );
+/** File suffixes optave codegraph 3.11.2 gave a row, of the same 30. */
+const OPTAVE_SUFFIXES =
+  '.c .cjs .cpp .cs .go .h .java .js .jsx .kt .mjs .php .py .rb .rs .scala .sh .swift .ts .tsx'.split(' ');
+
+/**
  * Declarations of real providers as their own documentation runs them, kept as data and validated
  * like any declaration (test/providers/recipes.test.ts). `crossover providers add <name>` prints one.
  */
@@ -25,7 +37,33 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
       version: '1.6.1',
       install: { registry: 'npm', package: '@colbymchenry/codegraph', version: '1.6.1' },
       interface: { type: 'mcp-stdio', command: 'codegraph', args: ['serve', '--mcp'], versionArgs: ['--version'] },
-      index: { command: 'codegraph', args: ['init', '-y', '.'], inTree: ['.codegraph'] },
+      index: {
+        command: 'codegraph',
+        args: ['init', '-y', '.'],
+        inTree: ['.codegraph'],
+        // Measured on 1.6.1: which suffixes get a row and which directories it never enters.
+        freshness: {
+          database: '.codegraph/codegraph.db',
+          table: 'files',
+          pathColumn: 'path',
+          hashColumn: 'content_hash',
+          algorithm: 'sha256',
+          sources: {
+            suffixes: CODEGRAPH_SUFFIXES,
+            skipDirectories: [
+              '.git',
+              '__pycache__',
+              'build',
+              'coverage',
+              'dist',
+              'node_modules',
+              'out',
+              'target',
+              'vendor',
+            ],
+          },
+        },
+      },
       // No detached daemon outliving the trial, no telemetry, no runtime download.
       env: { CODEGRAPH_NO_DAEMON: '1', CODEGRAPH_TELEMETRY: '0', DO_NOT_TRACK: '1', CODEGRAPH_NO_DOWNLOAD: '1' },
       allowedTools: ['codegraph_explore'],
@@ -43,7 +81,24 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
       version: '3.11.2',
       install: { registry: 'npm', package: '@optave/codegraph', version: '3.11.2' },
       interface: { type: 'mcp-stdio', command: 'codegraph', args: ['mcp'], versionArgs: ['--version'] },
-      index: { command: 'codegraph', args: ['build', '.'], inTree: ['.codegraph'] },
+      index: {
+        command: 'codegraph',
+        args: ['build', '.'],
+        inTree: ['.codegraph'],
+        // Measured on 3.11.2, as for CodeGraph: it indexes fewer suffixes and skips every dot-directory.
+        freshness: {
+          database: '.codegraph/graph.db',
+          table: 'file_hashes',
+          pathColumn: 'file',
+          hashColumn: 'hash',
+          algorithm: 'sha256',
+          sources: {
+            suffixes: OPTAVE_SUFFIXES,
+            skipDirectories: ['__pycache__', 'build', 'coverage', 'dist', 'node_modules', 'vendor'],
+            skipDotDirectories: true,
+          },
+        },
+      },
       env: { NO_UPDATE_CHECK: '1', DO_NOT_TRACK: '1' },
       allowedTools: ['where', 'query', 'context', 'file_deps', 'fn_impact'],
       probe: { sample: { tool: 'where', args: { target: 'index' } } },

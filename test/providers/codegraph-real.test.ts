@@ -5,7 +5,7 @@ import { loadTask } from '../../src/corpus/load.js';
 import { providerPrefix } from '../../src/io/provider-install.js';
 import { probeProvider } from '../../src/probe/probe.js';
 import { RECIPES } from '../../src/providers/recipes.js';
-import { installProviderOnce, processesMentioning, REPO, SANDBOX } from './support.js';
+import { freshnessOfRealIndex, installProviderOnce, processesMentioning, REPO, SANDBOX } from './support.js';
 
 const INSTALL_TIMEOUT = 600_000;
 /** valid-node's workspace defines pageCount in src/pages.js. */
@@ -38,7 +38,11 @@ describe('CodeGraph (@colbymchenry/codegraph@1.6.1), installed from the npm regi
         status: 'eligible',
         cohort: 'local',
       });
-      expect(first.identity.index).toMatchObject({ status: 'ok', revision: sampleTask.parts.workspace });
+      expect(first.identity.index).toMatchObject({
+        status: 'ok',
+        revision: sampleTask.parts.workspace,
+        freshness: { status: 'ok', detail: null },
+      });
       expect(first.identity.version).toEqual({ status: 'ok', detail: null });
       expect(first.identity.sample).toEqual({ status: 'ok', detail: null, tool: 'codegraph_explore' });
       expect(first.identity.tools).toEqual(['codegraph_explore']);
@@ -121,6 +125,17 @@ describe('CodeGraph (@colbymchenry/codegraph@1.6.1), installed from the npm regi
       expect(record.identity.version.status).toBe('failed');
       expect(record.eligibility.status).toBe('excluded');
       expect(record.eligibility.reasons.some((reason) => reason.startsWith('version-mismatch:'))).toBe(true);
+    },
+    INSTALL_TIMEOUT,
+  );
+
+  it(
+    "its own per-file hashes match the bundled task's snapshot, and an edited file of the indexed copy is stale",
+    async () => {
+      await installProviderOnce('@colbymchenry/codegraph@1.6.1');
+      const { built, edited } = await freshnessOfRealIndex(codegraphForTask(), TASK, 'src/pages.js');
+      expect(built).toEqual({ fresh: true });
+      expect(edited).toEqual({ fresh: false, detail: 'src/pages.js changed since it was indexed' });
     },
     INSTALL_TIMEOUT,
   );

@@ -5,7 +5,7 @@ import { loadTask } from '../../src/corpus/load.js';
 import { providerPrefix } from '../../src/io/provider-install.js';
 import { probeProvider } from '../../src/probe/probe.js';
 import { RECIPES } from '../../src/providers/recipes.js';
-import { installProviderOnce, processesMentioning, REPO, SANDBOX } from './support.js';
+import { freshnessOfRealIndex, installProviderOnce, processesMentioning, REPO, SANDBOX } from './support.js';
 
 /**
  * Its install builds better-sqlite3 natively: minutes on an idle machine, over twenty on a loaded
@@ -40,7 +40,11 @@ describe('optave codegraph (@optave/codegraph@3.11.2), installed from the npm re
         status: 'eligible',
         cohort: 'local',
       });
-      expect(first.identity.index).toMatchObject({ status: 'ok', revision: sampleTask.parts.workspace });
+      expect(first.identity.index).toMatchObject({
+        status: 'ok',
+        revision: sampleTask.parts.workspace,
+        freshness: { status: 'ok', detail: null },
+      });
       expect(first.identity.version).toEqual({ status: 'ok', detail: null });
       expect(first.identity.sample).toEqual({ status: 'ok', detail: null, tool: 'where' });
       expect(first.identity.tools).toEqual(['context', 'file_deps', 'fn_impact', 'query', 'where']);
@@ -51,6 +55,17 @@ describe('optave codegraph (@optave/codegraph@3.11.2), installed from the npm re
       expect(second.digest).toBe(first.digest);
       expect(JSON.stringify(second)).not.toContain(REPO);
       expect(processesMentioning(prefix)).toEqual([]);
+    },
+    INSTALL_TIMEOUT,
+  );
+
+  it(
+    "its own per-file hashes match the bundled task's snapshot, and an edited file of the indexed copy is stale",
+    async () => {
+      await installProviderOnce('@optave/codegraph@3.11.2');
+      const { built, edited } = await freshnessOfRealIndex(optaveForTask(), TASK, 'src/pages.js');
+      expect(built).toEqual({ fresh: true });
+      expect(edited).toEqual({ fresh: false, detail: 'src/pages.js changed since it was indexed' });
     },
     INSTALL_TIMEOUT,
   );

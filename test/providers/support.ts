@@ -1,8 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../src/cli/main.js';
+import type { Provider } from '../../src/contracts/provider.js';
 import { type InstalledProvider, InstalledProviderSchema } from '../../src/contracts/provider-install.js';
+import { materializeTree } from '../../src/corpus/materialize.js';
 import { requireSandbox } from '../../src/io/sandbox.js';
+import { readTreeModel } from '../../src/io/tree.js';
+import { buildTaskIndex, indexFreshness } from '../../src/probe/context-index.js';
 
 export const REPO = join(import.meta.dirname, '../..');
 
@@ -43,4 +49,25 @@ export function processesMentioning(needle: string): number[] {
     }
   }
   return pids;
+}
+
+/**
+ * The declared freshness check of a real index of `taskDir`'s snapshot, built in the trial's
+ * sandbox: as built, then (the positive control) after `changed`, one indexed file, is edited in
+ * the indexed copy.
+ */
+export async function freshnessOfRealIndex(declaration: Provider, taskDir: string, changed: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'crossover-freshness-'));
+  try {
+    const snapshot = join(dir, 'snapshot');
+    const index = join(dir, 'index');
+    await materializeTree(taskDir, [], snapshot);
+    await buildTaskIndex(declaration, snapshot, index, process.env, { root: REPO, baseDir: REPO, sandbox: SANDBOX });
+    const built = await indexFreshness(declaration, index, await readTreeModel(snapshot));
+    await appendFile(join(snapshot, changed), '// edited after indexing\n');
+    const edited = await indexFreshness(declaration, index, await readTreeModel(snapshot));
+    return { built, edited };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
