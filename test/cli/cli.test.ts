@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { tempDir } from '../helpers/temp.js';
 import { SMALL_CORPUS, syntheticExperiment, writeCorpus, writeExperiment } from '../plan/helpers.js';
 
@@ -11,15 +11,16 @@ function crossover(args: string[], cwd?: string) {
   return execa('node', [bin, ...args], { reject: false, cwd });
 }
 
+// Each test waits on CLI processes of its own, writing only in its own directory: they run concurrently.
 describe('crossover CLI', () => {
-  it('lists its commands', async () => {
+  it.concurrent('lists its commands', async ({ expect }) => {
     const result = await crossover(['--help']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('schema');
     expect(result.stdout).toContain('digest');
   });
 
-  it("prints one command's usage and summary for <command> --help", async () => {
+  it.concurrent("prints one command's usage and summary for <command> --help", async ({ expect }) => {
     const result = await crossover(['run', '--help']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe(
@@ -30,7 +31,7 @@ describe('crossover CLI', () => {
     expect(schema.stdout).toContain('|plan|');
   });
 
-  it('prints the JSON Schema of a plan', async () => {
+  it.concurrent('prints the JSON Schema of a plan', async ({ expect }) => {
     const result = await crossover(['schema', 'plan']);
     expect(result.exitCode).toBe(0);
     const schema = JSON.parse(result.stdout);
@@ -38,15 +39,15 @@ describe('crossover CLI', () => {
     expect(schema.properties.schema.const).toBe('crossover.plan/1');
   });
 
-  it('refuses an unknown artifact name, listing the known ones', async () => {
+  it.concurrent('refuses an unknown artifact name, listing the known ones', async ({ expect }) => {
     const result = await crossover(['schema', 'plans']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('expected one artifact name');
     expect(result.stderr).toContain('receipt');
   });
 
-  it('prints a tree digest', async () => {
-    const root = await tempDir();
+  it.concurrent('prints a tree digest', async ({ expect, onTestFinished }) => {
+    const root = await tempDir(undefined, onTestFinished);
     await mkdir(join(root, 'a'));
     await writeFile(join(root, 'a/x.txt'), 'x');
     const first = await crossover(['digest', '.'], root);
@@ -55,8 +56,11 @@ describe('crossover CLI', () => {
     expect((await crossover(['digest', root])).stdout).not.toBe(first.stdout);
   });
 
-  it('plans a TypeScript experiment whose helper is TypeScript too, from the built CLI on plain Node', async () => {
-    const root = await tempDir();
+  it.concurrent('plans a TypeScript experiment whose helper is TypeScript too, from the built CLI on plain Node', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const root = await tempDir(undefined, onTestFinished);
     await writeCorpus(root, SMALL_CORPUS);
     const file = await writeExperiment(root, 'exp', syntheticExperiment());
     await writeFile(join(root, 'experiments/shared.ts'), 'export const repeats: number = 3;\n');
@@ -69,13 +73,13 @@ describe('crossover CLI', () => {
     expect(JSON.parse(result.stdout).repeats).toBe(3);
   });
 
-  it('exits 2 on an unknown command', async () => {
+  it.concurrent('exits 2 on an unknown command', async ({ expect }) => {
     const result = await crossover(['frobnicate']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('unknown command "frobnicate"');
   });
 
-  it('treats a name every object inherits as an unknown command, not a crash', async () => {
+  it.concurrent('treats a name every object inherits as an unknown command, not a crash', async ({ expect }) => {
     const result = await crossover(['toString']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('unknown command "toString"');
