@@ -19,9 +19,13 @@ async function cli(argv: string[], cwd: string): Promise<{ code: number; out: st
   return { code, out, err };
 }
 
+// Each test probes in directories of its own and mostly waits on the provider's processes: concurrent.
 describe('crossover probe', () => {
-  it("prints one record per provider of experiments/demo.ts and stores each under the experiment's probes", async () => {
-    const root = await tempDir();
+  it.concurrent("prints one record per provider of experiments/demo.ts and stores each under the experiment's probes", async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const root = await tempDir(undefined, onTestFinished);
     const { code, out, err } = await cli([join(REPO, 'experiments/demo.ts'), '--json'], root);
     expect(err).toBe('');
     expect(code).toBe(0);
@@ -34,9 +38,12 @@ describe('crossover probe', () => {
     expect(stored).toEqual(records[0]);
   });
 
-  it('probes a provider.json and keeps absolute paths out of the record', async () => {
-    const root = await tempDir();
-    const task = await sampleTask();
+  it.concurrent('probes a provider.json and keeps absolute paths out of the record', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const root = await tempDir(undefined, onTestFinished);
+    const task = await sampleTask(undefined, undefined, await tempDir(undefined, onTestFinished));
     const { code, out } = await cli(
       [join(CODE_SEARCH, 'provider.json'), '--json', '--task', task.dir, '--experiment', 'trial-run'],
       root,
@@ -51,14 +58,30 @@ describe('crossover probe', () => {
     expect(text).not.toContain(task.dir);
   });
 
-  it('summarizes without --json and says a provider.json record was not stored without --experiment', async () => {
-    const { code, out } = await cli([join(CODE_SEARCH, 'provider.json')], await tempDir());
+  it.concurrent('summarizes without --json and says a provider.json record was not stored without --experiment', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { code, out } = await cli([join(CODE_SEARCH, 'provider.json')], await tempDir(undefined, onTestFinished));
     expect(code).toBe(0);
     expect(out).toMatch(/^code-search: eligible \(local\) {2}sha256:[0-9a-f]{64}\n/);
     expect(out).toContain('note: index command not exercised: no sample task given');
     expect(out).toContain('not stored');
   });
 
+  it.concurrent('refuses an egress approval for a provider the file does not declare', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { code, err } = await cli(
+      [join(CODE_SEARCH, 'provider.json'), '--approve-egress', 'other'],
+      await tempDir(undefined, onTestFinished),
+    );
+    expect(code).toBe(2);
+    expect(err).toContain('no provider "other"');
+  });
+
+  // Not concurrent: the canary is set in this process's environment, which every probe reads.
   it('never prints or stores a credential value, even from a provider that echoes it', async () => {
     const root = await tempDir();
     const canary = `canary-${randomBytes(16).toString('hex')}`;
@@ -85,11 +108,5 @@ describe('crossover probe', () => {
       expect(out + err).not.toContain(canary);
     }
     expect(await readFile(join(root, '.crossover/canary/probes/leaky.json'), 'utf8')).not.toContain(canary);
-  });
-
-  it('refuses an egress approval for a provider the file does not declare', async () => {
-    const { code, err } = await cli([join(CODE_SEARCH, 'provider.json'), '--approve-egress', 'other'], await tempDir());
-    expect(code).toBe(2);
-    expect(err).toContain('no provider "other"');
   });
 });
