@@ -63,7 +63,7 @@ export async function killTree(leader: number | undefined, marker: ProcessMarker
   }
 }
 
-interface ProcessInfo {
+export interface ProcessInfo {
   pid: number;
   ppid: number;
   session: number;
@@ -85,6 +85,38 @@ function processInfo(pid: string): ProcessInfo | null {
     started: Number(fields[19]),
     command: stat.slice(stat.indexOf('(') + 1, close),
   };
+}
+
+/** Every live process as /proc gives it now (one that ends while it is read is left out). */
+export function processTable(): ProcessInfo[] {
+  return (readOrNull(() => readdirSync('/proc')) ?? [])
+    .filter((name) => /^\d+$/.test(name))
+    .map(processInfo)
+    .filter((info): info is ProcessInfo => info !== null);
+}
+
+/** One process and its parent, as /proc gives them. */
+export interface ProcessLink {
+  pid: number;
+  ppid: number;
+}
+
+/** The pids below `ancestor` in `table` by parent links (children, their children, …), not `ancestor` itself. */
+export function descendantsOf(ancestor: number, table: readonly ProcessLink[]): Set<number> {
+  const below = new Set<number>();
+  const children = new Map<number, number[]>();
+  for (const { pid, ppid } of table) {
+    const siblings = children.get(ppid);
+    if (siblings) siblings.push(pid);
+    else children.set(ppid, [pid]);
+  }
+  const pending = [...(children.get(ancestor) ?? [])];
+  for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+    if (below.has(pid) || pid === ancestor) continue;
+    below.add(pid);
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return below;
 }
 
 /** The wrappers Crossover itself starts around a provider: strace, bwrap, the descriptor closer. */
@@ -113,23 +145,9 @@ export function survivingProcesses(
   marker: ProcessMarker,
   options: { mainEnded: boolean; wrappers: readonly string[] },
 ): Survivor[] {
-  const all = (readOrNull(() => readdirSync('/proc')) ?? [])
-    .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
-    .map(processInfo)
-    .filter((info): info is ProcessInfo => info !== null);
-  const members: ProcessInfo[] = [];
-  const inTree = new Set<number>(leader === undefined ? [] : [leader]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const info of all) {
-      if (!inTree.has(info.ppid) || inTree.has(info.pid)) continue;
-      inTree.add(info.pid);
-      grew = true;
-    }
-  }
-  for (const info of all) {
-    if (inTree.has(info.pid) || belongsToTrial(String(info.pid), marker)) members.push(info);
-  }
+  const all = processTable().filter((info) => info.pid !== process.pid);
+  const inTree = leader === undefined ? new Set<number>() : new Set([leader, ...descendantsOf(leader, all)]);
+  const members = all.filter((info) => inTree.has(info.pid) || belongsToTrial(String(info.pid), marker));
   const providers = members
     .filter((info) => !isWrapper(info.pid, options.wrappers))
     .sort((a, b) => a.started - b.started || a.pid - b.pid);

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { main } from '../../src/cli/main.js';
 import type { Provider } from '../../src/contracts/provider.js';
 import { type InstalledProvider, InstalledProviderSchema } from '../../src/contracts/provider-install.js';
 import { materializeTree } from '../../src/corpus/materialize.js';
+import { descendantsOf, processTable } from '../../src/io/process-tree.js';
 import { requireSandbox } from '../../src/io/sandbox.js';
 import { readTreeModel } from '../../src/io/tree.js';
 import { buildTaskIndex, indexFreshness } from '../../src/probe/context-index.js';
@@ -34,21 +35,30 @@ export async function installProviderOnce(spec: string): Promise<InstalledProvid
   return InstalledProviderSchema.parse(JSON.parse(out));
 }
 
-/** Pids of the running processes whose command line mentions `needle` (a provider's install prefix). */
-export function processesMentioning(needle: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      const cmdline = readFileSync(join('/proc', entry, 'cmdline'), 'utf8')
-        .split('\0')
-        .join(' ');
-      if (cmdline.includes(needle)) pids.push(Number(entry));
-    } catch {
-      // the process ended while it was being read
-    }
+/** A process's command line with spaces for its NULs; empty when it ended while being read. */
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(join('/proc', String(pid), 'cmdline'), 'utf8')
+      .split('\0')
+      .join(' ');
+  } catch {
+    return '';
   }
-  return pids;
+}
+
+/**
+ * Pids of this test's running processes whose command line mentions `needle` (a provider's install
+ * prefix): those below this process (a test file's own worker), and any orphaned to init (a
+ * detached daemon whose parent ended belongs to no test any more, and is what the check is for).
+ * Another test file's live processes under the same shared prefix are not counted, so e2e files
+ * may run side by side.
+ */
+export function processesMentioning(needle: string): number[] {
+  const table = processTable();
+  const mine = descendantsOf(process.pid, table);
+  return table
+    .filter(({ pid, ppid }) => (mine.has(pid) || ppid === 1) && commandLine(pid).includes(needle))
+    .map(({ pid }) => pid);
 }
 
 /**
