@@ -18,9 +18,9 @@ import { armIsIneligible } from '../score/outcomes.js';
 import { AgentSlots } from '../trial/agent-slots.js';
 import { runTrial } from '../trial/run-trial.js';
 import { trialDirectory } from '../trial/workspace.js';
-import { annotateEvidence } from './evidence-annotations.js';
 import { providerLaunch, trialWorkspace } from './provider-launch.js';
 import { RUN_CONTEXT_KEY, type RunContext } from './run-context.js';
+import { annotate, evidenceAnnotations, receiptAnnotations } from './trial-annotations.js';
 
 /** The prompt every trial of the task receives, re-rendered from the template the plan bound. */
 async function renderBoundPrompt(
@@ -78,25 +78,6 @@ function trialMeta(context: RunContext, trial: ScheduledTrial, arm: PlannedArm):
   return meta;
 }
 
-function formatValue(value: unknown): string {
-  if (value === null) return 'unknown';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
-async function annotateReceipt(context: TestContext, receipt: Receipt): Promise<void> {
-  await context.annotate(`status ${receipt.status}; ${receipt.checksRun} checks ran`, 'crossover:status');
-  const diagnostics = Object.entries(receipt.diagnostics).map(([name, value]) => `${name}=${formatValue(value)}`);
-  await context.annotate(diagnostics.join(' '), 'crossover:diagnostics');
-  // A passing soft assertion leaves no trace in Vitest UI: every check's result is also an annotation.
-  for (const check of receipt.checks)
-    await context.annotate(
-      `${check.kind} check ${check.id}: ${check.status}${check.message ? ` (${check.message})` : ''}`,
-      'crossover:check',
-    );
-  for (const finding of receipt.findings)
-    await context.annotate(`${finding.kind}: ${finding.detail}`, 'crossover:finding');
-}
-
 /** Each hidden check is its own soft assertion, so Vitest UI shows which one failed. */
 function assertChecks(context: TestContext, receipt: Receipt): void {
   for (const check of receipt.checks) {
@@ -117,8 +98,7 @@ async function replayReceipt(context: TestContext, receiptsDir: string, meta: Tr
   const receipt = await readReceipt(file, meta.planId);
   if (receipt.trial.id !== meta.trialId)
     throw new CrossoverError('conflict', `${file}: holds the receipt of trial ${receipt.trial.id}`);
-  await context.annotate(`resumed: ${meta.resumed}`, 'crossover:resumed');
-  await annotateReceipt(context, receipt);
+  await annotate(context, [[`resumed: ${meta.resumed}`, 'crossover:resumed'], ...receiptAnnotations(receipt)]);
   assertChecks(context, receipt);
 }
 
@@ -193,8 +173,10 @@ export async function declareTrials(taskId: string): Promise<void> {
         const receipt = sealReceipt(body);
         testContext.task.meta.crossoverReceipt = receipt;
         if (evidence) testContext.task.meta.crossoverEvidence = evidence;
-        await annotateReceipt(testContext, receipt);
-        if (evidence) await annotateEvidence(testContext, receipt, evidence);
+        await annotate(testContext, [
+          ...receiptAnnotations(receipt),
+          ...(evidence ? evidenceAnnotations(receipt, evidence) : []),
+        ]);
         assertChecks(testContext, receipt);
       });
     }
