@@ -20,6 +20,7 @@ import { runTrial } from '../trial/run-trial.js';
 import { trialDirectory } from '../trial/workspace.js';
 import { providerLaunch, trialWorkspace } from './provider-launch.js';
 import { RUN_CONTEXT_KEY, type RunContext } from './run-context.js';
+import { withoutStackFrames } from './stackless.js';
 import { annotate, evidenceAnnotations, receiptAnnotations } from './trial-annotations.js';
 
 /** The prompt every trial of the task receives, re-rendered from the template the plan bound. */
@@ -78,13 +79,20 @@ function trialMeta(context: RunContext, trial: ScheduledTrial, arm: PlannedArm):
   return meta;
 }
 
-/** Each hidden check is its own soft assertion, so Vitest UI shows which one failed. */
+/**
+ * Each hidden check is its own soft assertion, so Vitest UI shows which one failed. A failure's
+ * message names the check and carries its message; its stack would point only into the harness,
+ * and Vitest's main process reads the file and source map of every external frame of every failed
+ * assertion, so failures are made without frames.
+ */
 function assertChecks(context: TestContext, receipt: Receipt): void {
-  for (const check of receipt.checks) {
-    context.expect.soft(check.status, `${check.kind} check ${check.id}: ${check.message}`).toBe('pass');
-  }
-  const findings = receipt.findings.map((f) => f.kind).join(', ') || 'none';
-  context.expect.soft(receipt.status, `trial status (findings: ${findings})`).toBe('passed');
+  withoutStackFrames(() => {
+    for (const check of receipt.checks) {
+      context.expect.soft(check.status, `${check.kind} check ${check.id}: ${check.message}`).toBe('pass');
+    }
+    const findings = receipt.findings.map((f) => f.kind).join(', ') || 'none';
+    context.expect.soft(receipt.status, `trial status (findings: ${findings})`).toBe('passed');
+  });
 }
 
 /**
