@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, readdir, readFile, rename, rm, utimes } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { PlanSchema } from '../contracts/plan.js';
-import { STATE_DIR } from './layout.js';
+import { digestOf } from '../contracts/canonical.js';
+import { type Plan, PlanSchema } from '../contracts/plan.js';
+import { ProbeRecordSchema } from '../contracts/probe.js';
+import { ProviderSetupRecordSchema } from '../contracts/provider-setup.js';
+import { experimentLayout, STATE_DIR } from './layout.js';
 import { liveRunLock } from './run-lock.js';
 
-/** One cache entry of the state directory: a snapshot, a setup result or a provider index. */
+/** One cache entry of the state directory: a snapshot, a setup result, a provider index or a provider's one-time setup. */
 export interface CacheEntry {
   /** relative to the project root: `.crossover/cache/setup/<key>` */
   path: string;
-  kind: 'snapshot' | 'setup' | 'index';
-  /** the task digest (hex) the entry is named by: snapshots and indexes; null for setup results */
-  taskDigest: string | null;
+  kind: 'snapshot' | 'setup' | 'index' | 'provider-setup';
+  /**
+   * the digest (hex) a plan names the entry by: the task's for snapshots and indexes, its record's
+   * for a provider setup (a probe binds it); null for setup results and an unreadable record
+   */
+  digest: string | null;
   /** when it was last used (its directory's mtime: every use touches it) */
   lastUsedMs: number;
   bytes: number;
@@ -25,8 +31,8 @@ export interface CacheEntry {
  */
 export interface RunningPlan {
   startedAtMs: number;
-  /** hex task digests; null: unknown, so every entry is held */
-  taskDigests: ReadonlySet<string> | null;
+  /** hex digests of its tasks and of its providers' setups; null: unknown, so every entry is held */
+  digests: ReadonlySet<string> | null;
 }
 
 export interface PrunePolicy {
@@ -54,8 +60,8 @@ function isHeld(entry: CacheEntry, running: readonly RunningPlan[]): boolean {
   if (entry.building) return true;
   return running.some(
     (plan) =>
-      plan.taskDigests === null ||
-      (entry.taskDigest !== null && plan.taskDigests.has(entry.taskDigest)) ||
+      plan.digests === null ||
+      (entry.digest !== null && plan.digests.has(entry.digest)) ||
       entry.lastUsedMs >= plan.startedAtMs,
   );
 }
@@ -100,6 +106,16 @@ async function bytesOf(path: string): Promise<number> {
   return total;
 }
 
+const hex = (digest: string) => digest.replace(/^sha256:/, '');
+
+/** What a plan names an entry by: a snapshot's or index's directory name, a provider setup's record digest. */
+async function entryDigest(dir: string, name: string, kind: CacheEntry['kind']): Promise<string | null> {
+  if (kind === 'setup') return null;
+  if (kind !== 'provider-setup') return name;
+  const record = ProviderSetupRecordSchema.safeParse(await readJson(join(dir, 'provider-setup.json')));
+  return record.success ? hex(digestOf(record.data)) : null;
+}
+
 async function entryAt(
   root: string,
   parent: string,
@@ -117,14 +133,17 @@ async function entryAt(
   return {
     path: relative(root, dir),
     kind,
-    taskDigest: kind === 'setup' ? null : name,
+    digest: await entryDigest(dir, name, kind),
     lastUsedMs: stats.mtimeMs,
     bytes: await bytesOf(dir),
     building,
   };
 }
 
-/** Every cache entry under `.crossover/cache`: snapshots/<task>, setup/<key>, indexes/<provider>/<key>/<task>. */
+/**
+ * Every cache entry under `.crossover/cache`: snapshots/<task>, setup/<key>,
+ * indexes/<provider>/<key>/<task>, provider-setups/<provider>/<key>.
+ */
 export async function cacheEntries(root: string): Promise<CacheEntry[]> {
   const cache = join(root, STATE_DIR, 'cache');
   const found: (CacheEntry | null)[] = [];
@@ -138,23 +157,46 @@ export async function cacheEntries(root: string): Promise<CacheEntry[]> {
       const parent = join(cache, 'indexes', provider, key);
       for (const name of await names(parent)) found.push(await entryAt(root, parent, name, 'index'));
     }
+  for (const provider of await names(join(cache, 'provider-setups'))) {
+    const parent = join(cache, 'provider-setups', provider);
+    for (const name of await names(parent)) found.push(await entryAt(root, parent, name, 'provider-setup'));
+  }
   return found.filter((entry): entry is CacheEntry => entry !== null);
 }
 
-async function planTaskDigests(planDir: string): Promise<Set<string> | null> {
-  const text = await readFile(join(planDir, 'plan.json'), 'utf8').catch(() => null);
-  if (text === null) return null;
-  let value: unknown;
+/** The parsed JSON at `path`; undefined when it cannot be read or parsed (the caller's schema then refuses it). */
+async function readJson(path: string): Promise<unknown> {
+  const text = await readFile(path, 'utf8').catch(() => null);
+  if (text === null) return undefined;
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    return null;
+    return undefined;
   }
-  const plan = PlanSchema.safeParse(value);
-  return plan.success ? new Set(plan.data.tasks.map((task) => task.digest.replace(/^sha256:/, ''))) : null;
 }
 
-/** The plans of this state directory that a live process is running (their run.lock), with their task digests. */
+/** The setup digests of the probes the plan binds: a probe record it no longer matches names nothing. */
+async function planSetupDigests(plan: Plan, probesDir: string): Promise<string[]> {
+  const digests: string[] = [];
+  for (const provider of plan.arms.flatMap((arm) => (arm.provider ? [arm.provider] : []))) {
+    if (provider.probeDigest === null) continue;
+    const probe = ProbeRecordSchema.safeParse(await readJson(join(probesDir, `${provider.id}.json`)));
+    const setup =
+      probe.success && probe.data.digest === provider.probeDigest ? probe.data.identity.providerSetup : null;
+    if (setup?.digest) digests.push(hex(setup.digest));
+  }
+  return digests;
+}
+
+/** What a plan names by digest: its tasks (snapshots, indexes) and its providers' setups. */
+async function planDigests(planDir: string, probesDir: string): Promise<Set<string> | null> {
+  const plan = PlanSchema.safeParse(await readJson(join(planDir, 'plan.json')));
+  if (!plan.success) return null;
+  const tasks = plan.data.tasks.map((task) => hex(task.digest));
+  return new Set([...tasks, ...(await planSetupDigests(plan.data, probesDir))]);
+}
+
+/** The plans of this state directory that a live process is running (their run.lock), with the digests they name. */
 export async function runningPlans(root: string): Promise<RunningPlan[]> {
   const state = join(root, STATE_DIR);
   const running: RunningPlan[] = [];
@@ -163,7 +205,8 @@ export async function runningPlans(root: string): Promise<RunningPlan[]> {
       const planDir = join(state, experiment, plan);
       const lock = await liveRunLock(planDir);
       if (!lock) continue;
-      running.push({ startedAtMs: Date.parse(lock.startedAt), taskDigests: await planTaskDigests(planDir) });
+      const digests = await planDigests(planDir, experimentLayout(root, experiment).probesDir);
+      running.push({ startedAtMs: Date.parse(lock.startedAt), digests });
     }
   }
   return running;

@@ -11,6 +11,7 @@ import {
   type ProviderSetupStep,
 } from '../contracts/provider-setup.js';
 import { withBuildLock } from '../io/build-lock.js';
+import { touchCacheEntry } from '../io/cache-prune.js';
 import { fileDigest } from '../io/file-digest.js';
 import { readArtifact, writeArtifact } from '../io/json.js';
 import { providerSetupLayout } from '../io/layout.js';
@@ -87,6 +88,8 @@ async function readSetup(layout: ReturnType<typeof providerSetupLayout>, key: st
       `${layout.record}: $.digest: the setup directory now digests to ${now}, not the ${record.digest} recorded; remove ${relative(root, layout.entry)} to run the setup again`,
     );
   }
+  // Every use marks it used, so that pruning spares a setup a running plan reads.
+  await touchCacheEntry(layout.entry);
   return { dir: layout.dir, record, digest: digestOf(record) };
 }
 

@@ -85,14 +85,22 @@ export async function verifyTasks(root: string, ids: readonly string[]): Promise
 /**
  * A probe record for `declaration` as `crossover probe` writes one: schema-valid, its digest that of
  * its identity and its eligibility what the identity decides (planning recomputes both). `variant`
- * goes into the identity (its setup detail), so records of different variants differ in digest.
- * Returns the digest.
+ * goes into the identity (its setup detail), so records of different variants differ in digest;
+ * `setupDigest`, when given, is the digest of the one-time setup record it ran. Returns the digest.
  */
-export async function writeProbeRecord(probesDir: string, declaration: ProviderInput, variant = 'v1'): Promise<string> {
+export async function writeProbeRecord(
+  probesDir: string,
+  declaration: ProviderInput,
+  variant = 'v1',
+  setupDigest: string | null = null,
+): Promise<string> {
   const provider = ProviderSchema.parse(declaration);
   const identity: ProbeRecord['identity'] = {
     declaration: provider,
-    providerSetup: { status: 'skipped', detail: 'no setup step declared', digest: null },
+    providerSetup:
+      setupDigest === null
+        ? { status: 'skipped', detail: 'no setup step declared', digest: null }
+        : { status: 'ok', detail: null, digest: setupDigest },
     setup: { status: 'ok', detail: variant },
     interface: null,
     tools: provider.allowedTools,
