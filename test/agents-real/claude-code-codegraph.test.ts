@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,11 +57,17 @@ function treatment(agent: Agent): PlannedArm {
   };
 }
 
-/** Links a prefix of the repository's install cache into `root`, as a project's own .crossover/ would hold it. */
-async function linkInstall(root: string, prefix: string): Promise<void> {
+/**
+ * Links a prefix of the repository's install cache into `root`, as a project's own .crossover/ would
+ * hold it; returns where. `copy`: a copy of its own instead (new directories, hard links to the same
+ * files), whose permissions a test may change without touching the install other test files use.
+ */
+async function linkInstall(root: string, prefix: string, copy = false): Promise<string> {
   const linked = join(root, prefix.slice(REPO.length + 1));
   await mkdir(dirname(linked), { recursive: true });
-  await symlink(prefix, linked);
+  if (copy) execFileSync('cp', ['-al', prefix, linked]);
+  else await symlink(prefix, linked);
+  return linked;
 }
 
 describe('Claude Code under bubblewrap with the real CodeGraph as its provider', () => {
@@ -89,11 +96,17 @@ describe('Claude Code under bubblewrap with the real CodeGraph as its provider',
     else process.env.ANTHROPIC_API_KEY = key;
   });
 
-  /** One treatment trial of valid-node, its CodeGraph index built from that task's own snapshot. */
-  async function trial(): Promise<ReceiptBody> {
+  /**
+   * One treatment trial of valid-node, its CodeGraph index built from that task's own snapshot, and
+   * the install prefix its processes ran from. `unreadable`: the trial's own copy of the CodeGraph
+   * install, readable by root (the host) only.
+   */
+  async function trial(unreadable = false): Promise<{ receipt: ReceiptBody; provider: string }> {
     const root = await tempDir('cg-');
     await linkInstall(root, agentPrefix(REPO, 'claude-code', VERSION));
-    await linkInstall(root, prefix);
+    const provider = await linkInstall(root, prefix, unreadable);
+    // The sandboxed server's unprivileged uid cannot enter it.
+    if (unreadable) await chmod(provider, 0o700);
     const agent: Agent = {
       adapter: 'claude-code',
       version: VERSION,
@@ -110,7 +123,7 @@ describe('Claude Code under bubblewrap with the real CodeGraph as its provider',
       overlays: [],
       failure: (error as Error).message,
     }));
-    return executeTrial(
+    const receipt = await executeTrial(
       trialSpec(task, arm, {
         root,
         mcpServers: launch.mcpServers,
@@ -122,7 +135,14 @@ describe('Claude Code under bubblewrap with the real CodeGraph as its provider',
         timeoutMs: 300_000,
       }),
     );
+    return { receipt, provider };
   }
+
+  /**
+   * This test's processes left running from CodeGraph's install: its launcher runs from the trial's
+   * own path to it, what the launcher starts from the path it resolves to, the repository's.
+   */
+  const survivors = (provider: string) => [...processesMentioning(provider), ...processesMentioning(prefix)];
 
   const details = (receipt: ReceiptBody) => receipt.findings.map((f) => `${f.kind}: ${f.detail}`).join('\n');
 
@@ -130,7 +150,7 @@ describe('Claude Code under bubblewrap with the real CodeGraph as its provider',
     'calls codegraph_explore in the sandbox and gets a non-empty answer from the task’s own index, counted with its bytes',
     async () => {
       const before = mock.requests.length;
-      const receipt = await trial();
+      const { receipt, provider } = await trial();
       expect(receipt.status, details(receipt)).not.toBe('setup-failed');
       expect(receipt.contextCalls).toHaveLength(1);
       const [call] = receipt.contextCalls ?? [];
@@ -142,7 +162,7 @@ describe('Claude Code under bubblewrap with the real CodeGraph as its provider',
       expect(answered?.body).toContain('pageCount');
       expect(answered?.body).toContain('src/pages.js');
       expect(answered?.body).toContain('Math.floor(total / perPage)');
-      expect(processesMentioning(prefix)).toEqual([]);
+      expect(survivors(provider)).toEqual([]);
     },
     TIMEOUT,
   );
@@ -150,18 +170,11 @@ describe('Claude Code under bubblewrap with the real CodeGraph as its provider',
   it(
     'the same trial with the provider’s install unreadable to the sandbox ends setup-failed, not passed or failed',
     async () => {
-      // Readable by root (the host) only: the sandboxed server's unprivileged uid cannot enter it.
-      await chmod(prefix, 0o700);
-      let receipt: ReceiptBody;
-      try {
-        receipt = await trial();
-      } finally {
-        await chmod(prefix, 0o755);
-      }
+      const { receipt, provider } = await trial(true);
       expect(receipt.status, details(receipt)).toBe('setup-failed');
       // The index command now runs in the trial's sandbox too, so it is the first to find the install unreadable.
       expect(details(receipt)).toMatch(/provider codegraph: .*"codegraph" could not be executed: .*Permission denied/);
-      expect(processesMentioning(prefix)).toEqual([]);
+      expect(survivors(provider)).toEqual([]);
     },
     TIMEOUT,
   );
