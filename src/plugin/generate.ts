@@ -4,10 +4,13 @@ import { fileURLToPath } from 'node:url';
 import type { Plan } from '../contracts/plan.js';
 import { writeFileAtomic } from '../io/atomic.js';
 
-/** The harness module next to this file: .ts when Vitest runs Crossover's sources, .js from dist. */
+/**
+ * The harness module: harness.ts next to this file when Vitest runs Crossover's sources; from dist,
+ * its bundle (scripts/bundle-harness.mjs), which a worker imports in a third of the CPU.
+ */
 function harnessPath(): string {
   const here = fileURLToPath(import.meta.url);
-  return join(here, '..', here.endsWith('.ts') ? 'harness.ts' : 'harness.js');
+  return here.endsWith('.ts') ? join(here, '..', 'harness.ts') : join(here, '..', 'bundled', 'harness.js');
 }
 
 export function testFileSource(taskId: string): string {
