@@ -119,7 +119,7 @@ export const ProviderSetupSchema = z
   })
   .strict()
   .describe(
-    `A step run once per machine for this install and declaration (a model download, a config file), not per task: it may write only ${SETUP_DIR} (its working directory, a temporary place renamed when it succeeds, so write no absolute path of it), which the index command, the server and trials then read read-only.`,
+    `A step run once per machine for this install and declaration (a model download, a config file), not per task: it may write only ${SETUP_DIR} (its working directory, the cache entry's own, so an absolute path of it the setup records stays valid), which the index command, the server and trials then read read-only.`,
   );
 
 const SqlIdentifierSchema = z

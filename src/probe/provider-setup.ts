@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
@@ -103,7 +103,11 @@ export async function findProviderSetup(
   return readSetup(providerSetupLayout(options.root, provider.id, key), key, options.root);
 }
 
-/** Runs the setup command into a fresh directory beside the entry, then renames it into place whole. */
+/**
+ * Runs the setup command in place, in the entry's own directory (a setup that records its absolute
+ * path, as a venv does, stays valid), after removing what an interrupted build left there. The
+ * record is written last, atomically: an entry without one is never used. Called under the lock.
+ */
 async function buildSetup(
   provider: Provider,
   step: ProviderSetupStep,
@@ -111,10 +115,9 @@ async function buildSetup(
   options: ProviderSetupOptions,
 ): Promise<void> {
   const setup = provider.setup!;
-  const suffix = randomBytes(6).toString('hex');
-  const build = `${layout.entry}.build-${suffix}`;
-  const dir = resolve(build, 'dir');
-  const home = `${layout.entry}.home-${suffix}`;
+  const dir = layout.dir;
+  const home = `${layout.entry}.home-${randomBytes(6).toString('hex')}`;
+  await rm(layout.entry, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   await mkdir(home);
   // Its declared egress shares the host's network, as in a trial (a model download declares its host).
@@ -136,22 +139,20 @@ async function buildSetup(
     });
     const left = options.containment === undefined ? survivorDetail(containment.survivors) : null;
     if (left !== null) throw new CrossoverError('infrastructure', `the setup command ${left}`);
-    const key = digestOf(step);
-    await writeArtifact(resolve(build, 'provider-setup.json'), {
+    await writeArtifact(layout.record, {
       schema: 'crossover.provider-setup/1',
-      key,
+      key: digestOf(step),
       step,
       digest: await treeDigest(dir),
     });
-    await rename(build, layout.entry);
   } catch (error) {
-    // The build directory's name is random: a reason naming it would differ on every probe.
+    await rm(layout.entry, { recursive: true, force: true });
+    // The reason is the probe's: it names the setup directory, not this machine's path to it.
     const message = error instanceof Error ? error.message : String(error);
     const code = error instanceof CrossoverError ? error.code : 'infrastructure';
     throw new CrossoverError(code, replacePath(message, dir, '<setup>'), { cause: error });
   } finally {
     if (options.containment === undefined) await closeContainment(containment);
-    await rm(build, { recursive: true, force: true });
     await rm(home, { recursive: true, force: true });
   }
 }
@@ -159,8 +160,8 @@ async function buildSetup(
 /**
  * The provider's one-time setup: reused when this step already ran on this install here, else run
  * once under a lock that concurrent probes wait on. The step runs in the provider's sandbox with a
- * fresh HOME and only its setup directory writable; it is built aside and renamed into place, so an
- * interrupted setup leaves nothing that looks complete.
+ * fresh HOME and only its setup directory writable; it is built in place and its record written
+ * last, so an interrupted setup leaves nothing that looks complete.
  */
 export async function ensureProviderSetup(provider: Provider, options: ProviderSetupOptions): Promise<ProviderSetup> {
   const step = await setupStep(provider, options.root, options.baseDir);

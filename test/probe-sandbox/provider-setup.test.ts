@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Provider, ProviderInput } from '../../src/contracts/provider.js';
@@ -78,6 +79,36 @@ describe('a provider with a one-time setup', () => {
     expect(changed.identity.providerSetup.digest).not.toBe(first.identity.providerSetup.digest);
     expect(changed.digest).not.toBe(first.digest);
     expect(await cacheEntries(root)).toHaveLength(2);
+  });
+
+  it('builds in place: a setup that records its own path stays valid, and a partial entry is rebuilt whole', async () => {
+    const root = await tempDir();
+    const task = await sampleTask();
+    const declaration = needsSetup();
+    const options = { root, baseDir: root, env: process.env, sandbox: SANDBOX };
+    // What an interrupted build leaves: the entry and a half-written directory, but no record.
+    const first = await ensureProviderSetup(declaration, options);
+    await rm(join(first.dir, '..', 'provider-setup.json'));
+    await writeFile(join(first.dir, 'half-written'), 'partial');
+
+    const rebuilt = await ensureProviderSetup(declaration, options);
+    expect(rebuilt.built).toBe(true);
+    expect(rebuilt.dir).toBe(first.dir);
+    expect(await readdir(rebuilt.dir)).toEqual(['model.json']);
+    // The path the setup recorded is the one it is found at: the server, which refuses a moved model, starts.
+    expect(JSON.parse(await readFile(join(rebuilt.dir, 'model.json'), 'utf8')).dir).toBe(rebuilt.dir);
+    const probed = await probeProvider(declaration, { sandbox: SANDBOX, root, sampleTask: task });
+    expect(probed.identity.setup).toMatchObject({ status: 'ok' });
+    expect(probed.eligibility.status).toBe('eligible');
+
+    // Control: the same model moved elsewhere (as a build renamed into place would be) is refused.
+    const moved = await tempDir();
+    await cp(join(rebuilt.dir, 'model.json'), join(moved, 'model.json'));
+    const started = spawnSync(process.execPath, [join(FIXTURE, 'server.mjs'), join(moved, 'model.json')], {
+      encoding: 'utf8',
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain(`the model was set up in ${rebuilt.dir}, not ${moved}`);
   });
 
   it('positive control: run bare, the same setup can write outside its directory', async () => {
