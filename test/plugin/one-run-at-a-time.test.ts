@@ -46,8 +46,10 @@ async function expectEveryTrialOnce(root: string): Promise<void> {
 }
 
 describe('one run of a plan at a time in one state directory', () => {
+  // One whole run serves both refusals: the run refused at once by the holder's lock, then
+  // `crossover run` while the same holder still runs (a second holder run would repeat its 16 trials).
   it(
-    'two Vitest runs started at once: one runs every trial, the other refuses before any trial, naming the holder',
+    'two Vitest runs started at once: one runs every trial, the other refuses before any trial, naming the holder; `crossover run` then refuses with exit 3 and runs nothing',
     async () => {
       const root = await smallProject();
       const first = vitest(root, ['run', '--project', 'small']);
@@ -57,7 +59,20 @@ describe('one run of a plan at a time in one state directory', () => {
         done.push(name);
         return result;
       };
-      const [a, b] = await Promise.all([first.then(ended('first')), second.then(ended('second'))]);
+      const runs = [first.then(ended('first')), second.then(ended('second'))] as const;
+      const early = await Promise.race(runs);
+      const refusedFirst = early.all.includes('is already being run by process');
+      expect(refusedFirst, early.all).toBe(true);
+
+      // While the other run holds the plan, `crossover run` is refused too and disturbs nothing.
+      const pid = await lockHolder(root);
+      expect(pid).not.toBeNull();
+      const before = (await receiptNames(await planDir(root))).length;
+      const cliRun = await cli(root, ['run', 'experiments/small.ts']);
+      expect(cliRun.code, cliRun.err).toBe(3);
+      expect(cliRun.err).toContain(`is already being run by process ${pid}, started `);
+
+      const [a, b] = await Promise.all(runs);
       const [refused, ran] = a.all.includes('is already being run by process') ? [a, b] : [b, a];
       expect(refused.all, refused.all).toMatch(/is already being run by process \d+, started \d{4}-\d\d-\d\dT/);
       expect(refused.exitCode).toBe(1);
@@ -65,30 +80,14 @@ describe('one run of a plan at a time in one state directory', () => {
       expect(refused.all).not.toMatch(/trials done/);
       // The refusing run ended first: it did not wait for the holder to finish.
       expect(done[0]).toBe(refused === a ? 'first' : 'second');
+      // The lock named the run that held it.
+      expect((refused === a ? second : first).pid).toBe(pid);
+      // The holder was not disturbed: it ran every trial (Vitest exits 1 for the trials that failed).
       expect(ran.all).toContain(`${TRIALS}/${TRIALS} trials done (${TRIALS} this run, 0 resumed)`);
+      expect(before).toBeLessThan(TRIALS);
       await expectEveryTrialOnce(root);
       // The holder released its lock when it ended.
       expect(await lockHolder(root)).toBeNull();
-    },
-    RUN_TIMEOUT,
-  );
-
-  it(
-    '`crossover run` refuses with exit 3 while a Vitest run holds the plan, and runs nothing',
-    async () => {
-      const root = await smallProject();
-      const holder = vitest(root, ['run', '--project', 'small']);
-      await until(async () => (await lockHolder(root)) !== null, holder, 'it took the lock');
-      const pid = await lockHolder(root);
-      const before = (await receiptNames(await planDir(root))).length;
-      const second = await cli(root, ['run', 'experiments/small.ts']);
-      expect(second.code, second.err).toBe(3);
-      expect(second.err).toContain(`is already being run by process ${pid}, started `);
-      // The holder was not disturbed: it ran every trial (Vitest exits 1 for the trials that failed).
-      const held = await holder;
-      expect(held.all).toContain(`${TRIALS}/${TRIALS} trials done (${TRIALS} this run, 0 resumed)`);
-      expect(before).toBeLessThan(TRIALS);
-      await expectEveryTrialOnce(root);
     },
     RUN_TIMEOUT,
   );
