@@ -24,7 +24,7 @@ export const TEST_PROJECTS = {
       'test/{agents,architecture,cli,contracts,corpus,plan,probe,receipts,reporters,score,transcripts}/**/*.test.ts',
     ],
     timeoutMs: 60_000,
-    maxWorkers: 4,
+    maxWorkers: 3,
     isolate: false,
   },
   system: {
