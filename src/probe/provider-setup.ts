@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { Provider } from '../contracts/provider.js';
@@ -116,7 +116,8 @@ async function buildSetup(
 ): Promise<void> {
   const setup = provider.setup!;
   const dir = layout.dir;
-  const home = `${layout.entry}.home-${randomBytes(6).toString('hex')}`;
+  // Dot-named, as cache pruning skips such names: a build's HOME is never listed as an entry.
+  const home = join(dirname(layout.entry), `.${basename(layout.entry)}.home-${randomBytes(6).toString('hex')}`);
   await rm(layout.entry, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   await mkdir(home);
