@@ -1,6 +1,10 @@
+import { join, sep } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { crossover } from './src/plugin/plugin.js';
 import { TEST_PROJECTS } from './test/projects.js';
+
+/** The built package, which Node imports as an installed package: Vite would transform it module by module. */
+const BUILT_FILES = new RegExp(`^${join(import.meta.dirname, 'dist', sep).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /**
  * `unit`, `system` and `e2e` are Crossover's own test suite (test/projects.ts). Each other project is
@@ -9,10 +13,13 @@ import { TEST_PROJECTS } from './test/projects.js';
 export default defineConfig({
   test: {
     projects: [
-      ...Object.entries(TEST_PROJECTS).map(([name, { include, timeoutMs, maxWorkers, isolate }], order) => ({
+      ...Object.entries(TEST_PROJECTS).map(([name, { include, timeoutMs, maxWorkers, isolate, built }], order) => ({
         test: {
           name,
           include: [...include],
+          ...(built
+            ? { globalSetup: ['test/helpers/fresh-build.ts'], server: { deps: { external: [BUILT_FILES] } } }
+            : {}),
           testTimeout: timeoutMs,
           hookTimeout: timeoutMs,
           maxWorkers,

@@ -17,6 +17,9 @@
  * the unit project took 131 s of CPU isolated, 74 s not. Unit files leave no state behind (env
  * stubs and fake timers are undone after each test; module caches are bound by content), so they
  * share their worker's modules. System and e2e files start servers and sandboxes: isolated.
+ *
+ * `built`: system and e2e tests run Crossover as users get it, the built dist/ (test/helpers/cli.ts),
+ * imported by Node rather than through Vite; their global setup rebuilds it when src/ is newer.
  */
 export const TEST_PROJECTS = {
   unit: {
@@ -26,14 +29,22 @@ export const TEST_PROJECTS = {
     timeoutMs: 60_000,
     maxWorkers: 3,
     isolate: false,
+    built: false,
   },
   system: {
     include: ['test/{browser,grading,plugin,probe-sandbox,trial}/**/*.test.ts'],
     timeoutMs: 120_000,
     maxWorkers: 3,
     isolate: true,
+    built: true,
   },
-  e2e: { include: ['test/{agents-real,providers}/**/*.test.ts'], timeoutMs: 600_000, maxWorkers: 1, isolate: true },
+  e2e: {
+    include: ['test/{agents-real,providers}/**/*.test.ts'],
+    timeoutMs: 600_000,
+    maxWorkers: 1,
+    isolate: true,
+    built: true,
+  },
 } as const;
 
 export type TestProjectName = keyof typeof TEST_PROJECTS;

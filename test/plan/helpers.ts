@@ -7,6 +7,7 @@ import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import { type ProbeRecord, sealProbeRecord } from '../../src/contracts/probe.js';
 import { type ProviderInput, ProviderSchema } from '../../src/contracts/provider.js';
 import { decideEligibility } from '../../src/probe/eligibility.js';
+import { type CliRun, runCli } from '../helpers/cli.js';
 
 export { CATEGORIES, type TaskSpec, writeCorpus } from '../../fixtures/corpus/small-corpus.js';
 
@@ -61,12 +62,9 @@ export function syntheticExperiment(overrides: Partial<ExperimentInput> = {}): E
   };
 }
 
-/** Runs `crossover <argv>` in-process with `root` as the working directory. */
-export async function crossover(root: string, argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { cwd: root, out: (text) => (out += text), err: (text) => (err += text) });
-  return { code, out, err };
+/** Runs `crossover <argv>` in-process from the sources, with `root` as the working directory. */
+export async function crossover(root: string, argv: string[]): Promise<CliRun> {
+  return runCli(main, root, argv);
 }
 
 /** Why a stage-1 plan on the coverage-rule slice of SMALL_CORPUS is blocked before `crossover corpus verify`. */

@@ -2,15 +2,8 @@ import { readdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp.js';
-import {
-  crossover,
-  SMALL_CORPUS,
-  syntheticExperiment,
-  verifyTasks,
-  writeCorpus,
-  writeExperiment,
-} from '../plan/helpers.js';
-import { REPO } from './project.js';
+import { SMALL_CORPUS, syntheticExperiment, verifyTasks, writeCorpus, writeExperiment } from '../plan/helpers.js';
+import { cli, REPO } from './project.js';
 
 const RUN_TIMEOUT = 300_000;
 
@@ -56,7 +49,7 @@ describe('the budget deadline is enforced', () => {
     async () => {
       // Long enough for the first agents to have started on a loaded machine, far short of their sleep.
       const root = await sleepersProject(20);
-      const run = await crossover(root, ['run', 'experiments/sleepers.ts']);
+      const run = await cli(root, ['run', 'experiments/sleepers.ts']);
       expect(run.code, run.err).toBe(0);
       const all = await statuses(root);
       expect(all).toHaveLength(16);

@@ -1,7 +1,8 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO, smallProject, vitest } from './project.js';
+import { BUILT } from '../helpers/cli.js';
+import { smallProject, vitest } from './project.js';
 
 /**
  * Two projects, as in this repository: `demo-small`, an experiment whose trials the plugin generates,
@@ -13,7 +14,7 @@ async function twoProjects(): Promise<string> {
     join(root, 'vitest.config.ts'),
     [
       `import { defineConfig } from 'vitest/config';`,
-      `import { crossover } from ${JSON.stringify(join(REPO, 'src/plugin/plugin.ts'))};`,
+      `import { crossover } from ${JSON.stringify(BUILT.plugin)};`,
       '',
       'export default defineConfig({',
       '  test: {',

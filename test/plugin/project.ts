@@ -1,13 +1,12 @@
 import { cp, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
-import { main } from '../../src/cli/main.js';
+import { BUILT, builtCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 const VITEST_BIN = join(REPO, 'node_modules/vitest/vitest.mjs');
-const CROSSOVER_BIN = join(REPO, 'bin/crossover.js');
-export const REPORTER = join(REPO, 'src/reporters/crossover-reporter.ts');
+export const REPORTER = BUILT.reporter;
 /** Where each Vitest run in a project leaves its JSON report (test states and meta). */
 export const JSON_REPORT = 'vitest-report.json';
 
@@ -42,7 +41,7 @@ function vitestConfig(options: ProjectOptions): string {
   };
   return [
     `import { defineConfig } from 'vitest/config';`,
-    `import { crossover } from ${JSON.stringify(join(REPO, 'src/plugin/plugin.ts'))};`,
+    `import { crossover } from ${JSON.stringify(BUILT.plugin)};`,
     '',
     'export default defineConfig({',
     '  test: {',
@@ -86,13 +85,8 @@ export async function smallProject(options: ProjectOptions & { probe?: boolean; 
   return root;
 }
 
-/** `crossover <argv>` in-process, in `root`. */
-export async function cli(root: string, argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { cwd: root, out: (text) => (out += text), err: (text) => (err += text) });
-  return { code, out, err };
-}
+/** `crossover <argv>` in-process, in `root`, from the built package. */
+export const cli = builtCli;
 
 /** This process's environment without the markers of the Vitest running these tests, so the child is a fresh Vitest. */
 function childEnv(): Record<string, string> {
@@ -135,7 +129,7 @@ export function vitest(root: string, args: string[]): ChildRun {
 
 /** `crossover <args>` (the built CLI) as its own process in `root`, in its own process group, like `vitest`. */
 export function crossoverProcess(root: string, args: string[]): ChildRun {
-  return child(root, CROSSOVER_BIN, args);
+  return child(root, BUILT.bin, args);
 }
 
 /** The one plan directory of an experiment, the small one unless named (a registered plan and its receipts). */

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp.js';
 import {
-  crossover,
   SLICE_NEVER_VERIFIED,
   SMALL_CORPUS,
   syntheticExperiment,
@@ -12,7 +11,7 @@ import {
   writeCorpus,
   writeExperiment,
 } from '../plan/helpers.js';
-import { REPO } from './project.js';
+import { cli, REPO } from './project.js';
 
 const RUN_TIMEOUT = 300_000;
 const SLICE = ['api-a', 'api-c', 'web-b', 'web-c'];
@@ -61,16 +60,16 @@ describe('stage 1 runs only tasks that `crossover corpus verify` qualified at th
     'An unverified task in a stage-1 slice blocks the plan; after `corpus verify` it runs',
     async () => {
       const root = await sliceProject();
-      const unverified = await crossover(root, ['plan', 'experiments/slice.ts']);
+      const unverified = await cli(root, ['plan', 'experiments/slice.ts']);
       expect(unverified.code).toBe(5);
       expect(unverified.err).toContain(SLICE_NEVER_VERIFIED);
-      const refused = await crossover(root, ['run', 'experiments/slice.ts']);
+      const refused = await cli(root, ['run', 'experiments/slice.ts']);
       expect(refused.code).toBe(5);
       expect(await receiptStatuses(root)).toEqual([]);
 
       // verifying part of the slice lifts the block for those tasks only
       await verifyTasks(root, ['api-a', 'api-c']);
-      const half = await crossover(root, ['plan', 'experiments/slice.ts']);
+      const half = await cli(root, ['plan', 'experiments/slice.ts']);
       expect(half.code).toBe(5);
       expect(half.err).toContain(
         'tasks never verified: web-b, web-c: run crossover corpus verify --task web-b --task web-c',
@@ -78,9 +77,9 @@ describe('stage 1 runs only tasks that `crossover corpus verify` qualified at th
       expect(half.err).not.toContain('api-a');
 
       await verifyTasks(root, ['web-b', 'web-c']);
-      const planned = await crossover(root, ['plan', 'experiments/slice.ts']);
+      const planned = await cli(root, ['plan', 'experiments/slice.ts']);
       expect(planned.code, planned.err).toBe(0);
-      const run = await crossover(root, ['run', 'experiments/slice.ts']);
+      const run = await cli(root, ['run', 'experiments/slice.ts']);
       expect(run.code, run.err).toBe(0);
       // the verified checks grade for real: the no-op baseline fails every trial, the reference passes every one
       expect(await receiptStatuses(root)).toEqual([
@@ -96,19 +95,19 @@ describe('stage 1 runs only tasks that `crossover corpus verify` qualified at th
     async () => {
       const root = await sliceProject();
       await verifyTasks(root, SLICE);
-      expect((await crossover(root, ['plan', 'experiments/slice.ts'])).code).toBe(0);
+      expect((await cli(root, ['plan', 'experiments/slice.ts'])).code).toBe(0);
 
       // a reference that exports 4 is even but not 2: the task changed, and it no longer qualifies
       await writeFile(join(root, 'corpus/tasks/web-b/reference/src/index.js'), 'export const value = 4;\n');
-      const changed = await crossover(root, ['plan', 'experiments/slice.ts']);
+      const changed = await cli(root, ['plan', 'experiments/slice.ts']);
       expect(changed.code).toBe(5);
       expect(changed.err).toContain(
         'tasks changed since they were verified (the record holds another digest): web-b: run crossover corpus verify --task web-b',
       );
 
-      const reverified = await crossover(root, ['corpus', 'verify', '--task', 'web-b']);
+      const reverified = await cli(root, ['corpus', 'verify', '--task', 'web-b']);
       expect(reverified.code).toBe(1);
-      const unqualified = await crossover(root, ['plan', 'experiments/slice.ts']);
+      const unqualified = await cli(root, ['plan', 'experiments/slice.ts']);
       expect(unqualified.code).toBe(5);
       expect(unqualified.err).toMatch(
         /task web-b is not qualified \(check 'fixed' fails on the reference: [\s\S]*\): fix it, then run crossover corpus verify --task web-b/,

@@ -4,10 +4,9 @@ import { cp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { BUILT } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 import { AGENTS_DIR, PAGES_TASK, processesWith } from './hostile.js';
-
-const script = join(import.meta.dirname, 'scripts/crossover-from-source.mjs');
 
 async function until(condition: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 600 && !(await condition()); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -24,7 +23,7 @@ describe('a crossover process killed in the middle of a trial', () => {
     const child = execa(
       'node',
       [
-        script,
+        BUILT.bin,
         'trial',
         PAGES_TASK,
         '--agent',
@@ -52,14 +51,14 @@ describe('a crossover process killed in the middle of a trial', () => {
     const receipts = join(cwd, 'receipts');
     const result = await execa(
       'node',
-      [script, 'trial', PAGES_TASK, '--agent', 'true', '--receipts', receipts, '--json'],
+      [BUILT.bin, 'trial', PAGES_TASK, '--agent', 'true', '--receipts', receipts, '--json'],
       { cwd, reject: false },
     );
     expect(result.exitCode).toBe(1);
     const receipt = JSON.parse(result.stdout);
     expect(receipt.status).toBe('failed');
     expect(await readdir(receipts)).toEqual([`${receipt.trial.id}.json`]);
-    const verify = await execa('node', [script, 'receipts', 'verify', receipts], { cwd, reject: false });
+    const verify = await execa('node', [BUILT.bin, 'receipts', 'verify', receipts], { cwd, reject: false });
     expect(verify.exitCode).toBe(0);
   });
 });

@@ -4,20 +4,13 @@ import { chmod, copyFile, mkdir, readdir, readFile, stat, symlink, writeFile } f
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { BUILT } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
-import {
-  crossover,
-  SMALL_CORPUS,
-  syntheticExperiment,
-  verifyTasks,
-  writeCorpus,
-  writeExperiment,
-} from '../plan/helpers.js';
-import { REPO } from '../plugin/project.js';
+import { SMALL_CORPUS, syntheticExperiment, verifyTasks, writeCorpus, writeExperiment } from '../plan/helpers.js';
+import { cli, REPO } from '../plugin/project.js';
 import { AGENTS_DIR, PAGES_TASK, processesWith } from './hostile.js';
 
 const RUN_TIMEOUT = 300_000;
-const script = join(import.meta.dirname, 'scripts/crossover-from-source.mjs');
 
 /**
  * Stands in for Claude Code: reads its login where Claude Code keeps it (the config dir below its
@@ -97,7 +90,7 @@ describe('a subscription login leased to the trials', () => {
     async () => {
       const { dir, canary } = await loginDir();
       const root = await leaseProject(dir);
-      const run = await crossover(root, ['run', 'experiments/lease.ts']);
+      const run = await cli(root, ['run', 'experiments/lease.ts']);
       expect(run.code, run.err).toBe(0);
 
       const [plan] = (await readdir(join(root, '.crossover/lease'))).filter((name) => /^[0-9a-f]{16}$/.test(name));
@@ -141,7 +134,19 @@ describe('a subscription login leased to the trials', () => {
     const agent = `test -f "$HOME/.claude/.credentials.json" && exec node ${cwd}/agents/hang.mjs ${marker}`;
     const child = execa(
       'node',
-      [script, 'trial', PAGES_TASK, '--agent', agent, '--agent-dir', 'agents', '--auth-home', dir, '--timeout', '120'],
+      [
+        BUILT.bin,
+        'trial',
+        PAGES_TASK,
+        '--agent',
+        agent,
+        '--agent-dir',
+        'agents',
+        '--auth-home',
+        dir,
+        '--timeout',
+        '120',
+      ],
       { cwd, reject: false },
     );
     await until(async () => (await processesWith(marker)).length > 0);
@@ -160,13 +165,13 @@ describe('a subscription login leased to the trials', () => {
     const { dir } = await loginDir();
     const cwd = await tempDir();
     await chmod(dir, 0o755);
-    const refused = await crossover(cwd, ['trial', PAGES_TASK, '--agent', 'true', '--auth-home', dir]);
+    const refused = await cli(cwd, ['trial', PAGES_TASK, '--agent', 'true', '--auth-home', dir]);
     expect(refused.code).not.toBe(0);
     expect(refused.err).toContain('other users can read or write it (mode 755)');
     expect(existsSync(join(cwd, '.crossover/trials'))).toBe(false);
     // The control: the same directory made private is leased.
     await chmod(dir, 0o700);
-    const leased = await crossover(cwd, [
+    const leased = await cli(cwd, [
       'trial',
       PAGES_TASK,
       '--agent',
