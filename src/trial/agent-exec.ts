@@ -15,7 +15,11 @@ export interface AgentExecSettings {
    */
   agentDirs: readonly string[];
   marker: ProcessMarker;
-  /** one deadline for the whole agent run, however many commands it starts */
+  /**
+   * One deadline for the whole agent run, however many commands it starts: a `performance.now()`
+   * instant, because the wall clock may step (this machine's is adjusted while it runs) and a step
+   * forward would take the agent's time away at once.
+   */
   deadline: number;
   signal: AbortSignal;
 }
@@ -44,7 +48,11 @@ export function agentExec(
         env: options.env,
         ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
       },
-      { timeoutMs: Math.max(0, settings.deadline - Date.now()), signal: settings.signal, marker: settings.marker },
+      {
+        timeoutMs: Math.max(0, settings.deadline - performance.now()),
+        signal: settings.signal,
+        marker: settings.marker,
+      },
     );
   };
 }

@@ -283,7 +283,7 @@ async function prepareAgent(
     credentials: spec.credentials.filter((name) => !spec.withheldCredentials?.includes(name)),
     marker: markerValue,
   });
-  const deadline = Date.now() + spec.timeoutMs;
+  const deadline = performance.now() + spec.timeoutMs;
   // The agent's own signal also fires at the deadline: in-process (synthetic) agents stop there too.
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(new Error('the trial timed out')), spec.timeoutMs);
@@ -489,14 +489,16 @@ type AgentPhase =
 /**
  * The budget's deadline, checked when the trial would start (after waiting for its agent slot): a
  * trial that cannot start in time gets a budget-exhausted receipt, so the denominator stays whole;
- * one that starts runs under a signal that also aborts at the deadline (a cancelled receipt).
+ * one that starts runs under a signal that also aborts at the deadline (a cancelled receipt). The
+ * deadline crosses processes as an epoch instant; it is read against the wall clock once, here, and
+ * from then on is a timer, so a step of the clock during the trial neither cuts nor stretches it.
  */
 async function startBeforeDeadline(
   spec: TrialSpec,
   trialDir: string,
   base: ReturnType<typeof receiptBase>,
-): Promise<{ notRun: ReceiptBody } | (Exclude<AgentPhase, { notRun: ReceiptBody }> & { spec: TrialSpec })> {
-  if (spec.deadline === undefined) return withSpec(await agentPhase(spec, trialDir, base), spec);
+): Promise<{ notRun: ReceiptBody } | StartedPhase> {
+  if (spec.deadline === undefined) return withSpec(await agentPhase(spec, trialDir, base), spec, null);
   const left = spec.deadline - Date.now();
   if (left <= 0) {
     const sandbox = { kind: spec.sandbox, version: await sandboxVersion(spec) };
@@ -506,12 +508,16 @@ async function startBeforeDeadline(
       ]),
     };
   }
-  const bounded = { ...spec, signal: AbortSignal.any([spec.signal, AbortSignal.timeout(left)]) };
-  return withSpec(await agentPhase(bounded, trialDir, base), bounded);
+  const atDeadline = AbortSignal.timeout(left);
+  const bounded = { ...spec, signal: AbortSignal.any([spec.signal, atDeadline]) };
+  return withSpec(await agentPhase(bounded, trialDir, base), bounded, atDeadline);
 }
 
-function withSpec(phase: AgentPhase, spec: TrialSpec) {
-  return 'notRun' in phase ? phase : { ...phase, spec };
+/** A trial that started: its agent phase, the spec it ran under, and the signal of the run's deadline if it has one. */
+type StartedPhase = Exclude<AgentPhase, { notRun: ReceiptBody }> & { spec: TrialSpec; atDeadline: AbortSignal | null };
+
+function withSpec(phase: AgentPhase, spec: TrialSpec, atDeadline: AbortSignal | null) {
+  return 'notRun' in phase ? phase : { ...phase, spec, atDeadline };
 }
 
 /** The receipt of a trial whose setup failed (drift when something bound changed); its folder is removed. */
@@ -606,7 +612,7 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
   const { modified, graded, contaminated, stale } = after;
   const cleanup = await removeTrialDir(trialDir, spec);
   if (cleanup) findings.push(cleanup);
-  if (spec.signal.aborted && spec.deadline !== undefined && Date.now() >= spec.deadline)
+  if (spec.signal.aborted && phase.atDeadline?.aborted)
     findings.push({ kind: 'budget', detail: "cancelled at the run's deadline (budget.deadlineSec)" });
 
   const status = trialStatus({

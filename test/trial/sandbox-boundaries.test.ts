@@ -36,7 +36,7 @@ async function sandboxed(
     layout: { writable: [workspace, home, tmp], readOnly: [], shareNetwork },
     agentDirs: later?.handBack === false ? [] : [home, tmp],
     marker: { variable: `${MARKER_VARIABLE}=${marker}`, directory: trialDir },
-    deadline: Date.now() + 30_000,
+    deadline: performance.now() + 30_000,
     signal: new AbortController().signal,
   });
   return { home, result: await exec(['sh', '-c', script], { cwd: workspace, env }) };

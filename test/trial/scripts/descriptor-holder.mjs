@@ -26,7 +26,7 @@ const exec = agentExec({
   layout,
   agentDirs: writable.slice(1),
   marker,
-  deadline: Date.now() + 20_000,
+  deadline: performance.now() + 20_000,
   signal: run.signal,
 });
 const closed = await exec(argv, { cwd: writable[0], env });
