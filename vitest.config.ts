@@ -24,6 +24,7 @@ export default defineConfig({
           hookTimeout: timeoutMs,
           maxWorkers,
           isolate,
+          unstubEnvs: true,
           // Vitest runs projects with different worker counts only in different groups.
           sequence: { groupOrder: order },
         },
