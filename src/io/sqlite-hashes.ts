@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import type { SqlJsStatic } from 'sql.js';
 import { CrossoverError } from '../contracts/errors.js';
 
 /** One indexed file as the provider's database records it. */
@@ -17,9 +17,13 @@ export interface HashTable {
 
 let engine: Promise<SqlJsStatic> | null = null;
 
-/** sql.js (SQLite compiled to WebAssembly: no native build), loaded once per process. */
+/**
+ * sql.js (SQLite compiled to WebAssembly: no native build), loaded once per process and only when a
+ * database is read: it is CommonJS, and Node parsing its exports at import time cost every trial
+ * worker's start-up about 50 ms, though only the freshness check of an indexed provider needs it.
+ */
 function sqlite(): Promise<SqlJsStatic> {
-  engine ??= initSqlJs();
+  engine ??= import('sql.js').then((module) => module.default());
   return engine;
 }
 
