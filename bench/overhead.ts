@@ -152,9 +152,9 @@ async function harnessPerTrial(
     join(root, 'vitest.config.ts'),
     [
       `import { defineConfig } from 'vitest/config';`,
-      `import { crossover } from ${JSON.stringify(join(REPO, 'dist/plugin/plugin.js'))};`,
+      `import { crossover } from ${JSON.stringify(join(REPO, 'dist/bundled/index.js'))};`,
       `export default defineConfig({ test: { projects: [{ plugins: [crossover({ experiment: 'experiments/noop.ts', concurrency: 1 })], test: { name: 'noop' } }],`,
-      `  reporters: [${JSON.stringify(join(REPO, 'dist/reporters/crossover-reporter.js'))}, 'json'], outputFile: { json: 'report.json' } } });`,
+      `  reporters: [${JSON.stringify(join(REPO, 'dist/bundled/reporter.js'))}, 'json'], outputFile: { json: 'report.json' } } });`,
       '',
     ].join('\n'),
   );

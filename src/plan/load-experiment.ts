@@ -14,15 +14,16 @@ export interface LoadedExperiment {
 }
 
 /**
- * `import … from 'crossover'` inside an experiment resolves to this package's built entry
- * (dist/index.js: from dist/plan and src/plan alike), so the experiment's helpers and the loader
- * agree, also for experiment files outside an installed package. Run from source (Crossover's own
- * tests, which import the build through the package's self-reference too) it is still the build:
+ * `import … from 'crossover'` inside an experiment resolves to this package's public entry as the
+ * package exports it (dist/bundled/index.js: from dist/plan, the bundle and src/plan alike), so
+ * the experiment's helpers and the loader agree, also for experiment files outside an installed
+ * package, and the CLI's bundle shares its modules with it. Run from source (Crossover's own tests,
+ * which import the build through the package's self-reference too) it is still the build:
  * src/index.ts, TypeScript, would be bundled into every experiment whole and evaluated afresh on
  * each load. src/index.ts only before the first build.
  */
 function ownEntry(): string {
-  const built = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+  const built = fileURLToPath(new URL('../../dist/bundled/index.js', import.meta.url));
   return existsSync(built) ? built : fileURLToPath(new URL('../index.ts', import.meta.url));
 }
 

@@ -6,11 +6,11 @@ import { writeFileAtomic } from '../io/atomic.js';
 
 /**
  * The harness module: harness.ts next to this file when Vitest runs Crossover's sources; from dist,
- * its bundle (scripts/bundle-harness.mjs), which a worker imports in a third of the CPU.
+ * its bundle (scripts/bundle.mjs), which a worker imports in a third of the CPU.
  */
 function harnessPath(): string {
   const here = fileURLToPath(import.meta.url);
-  return here.endsWith('.ts') ? join(here, '..', 'harness.ts') : join(here, '..', 'bundled', 'harness.js');
+  return here.endsWith('.ts') ? join(here, '..', 'harness.ts') : join(here, '..', '..', 'bundled', 'harness.js');
 }
 
 export function testFileSource(taskId: string): string {

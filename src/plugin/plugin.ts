@@ -30,7 +30,13 @@ export interface CrossoverPluginOptions {
 const HERE = fileURLToPath(import.meta.url);
 /** Crossover's own sources, which only its own tests run; otherwise the built dist/. */
 const FROM_SOURCE = HERE.endsWith('.ts');
-const SETUP_FILE = join(HERE, '..', FROM_SOURCE ? 'global-setup.ts' : 'global-setup.js');
+/**
+ * Built, the global setup's bundle (scripts/bundle.mjs): Vitest imports it in the process that
+ * started it, where the CLI's bundle has already loaded the chunks it shares, zod's among them.
+ */
+const SETUP_FILE = FROM_SOURCE
+  ? join(HERE, '..', 'global-setup.ts')
+  : join(HERE, '..', '..', 'bundled', 'global-setup.js');
 
 /**
  * Built Crossover is imported by Node in a test worker, as an installed package would be, not

@@ -19,9 +19,9 @@ const REPO = resolve(import.meta.dirname, '../..');
  */
 export const BUILT = {
   bin: join(REPO, 'bin/crossover.js'),
-  main: join(REPO, 'dist/cli/main.js'),
-  plugin: join(REPO, 'dist/plugin/plugin.js'),
-  reporter: join(REPO, 'dist/reporters/crossover-reporter.js'),
+  main: join(REPO, 'dist/bundled/cli.js'),
+  plugin: join(REPO, 'dist/bundled/index.js'),
+  reporter: join(REPO, 'dist/bundled/reporter.js'),
 } as const;
 
 /** `crossover <argv>` in-process in `root`, through `main`, with its output kept. */

@@ -4,9 +4,9 @@ import { join, resolve } from 'node:path';
 
 const REPO = resolve(import.meta.dirname, '../..');
 /** What `npm run build` reads. */
-const INPUTS = ['src', 'scripts/bundle-harness.mjs', 'tsconfig.build.json', 'package.json'];
-/** The build's last output (scripts/bundle-harness.mjs runs after tsc): older than an input means stale. */
-const LAST_OUTPUT = 'dist/plugin/bundled/harness.js';
+const INPUTS = ['src', 'scripts/bundle.mjs', 'tsconfig.build.json', 'package.json'];
+/** The build's last output (scripts/bundle.mjs runs after tsc): older than an input means stale. */
+const LAST_OUTPUT = 'dist/bundled/harness.js';
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 /**
- * Bundles the built trial harness (dist/plugin/harness.js and every Crossover module it imports,
- * with zod, diff, fast-xml-parser and json-stable-stringify) into dist/plugin/bundled/. Each Vitest
- * worker imports the harness once; Node 20 resolving, reading and compiling its ~330 modules one by
- * one cost about three times the CPU of one tree-shaken bundle (which also drops zod's locales),
- * paid by every worker as the run starts. Vitest and every other package stay imports, resolved
- * from here as from the unbundled files; each module keeps its own import.meta.url, so files next
- * to it (the node-check harness, the MCP relay) are still found in dist/.
+ * Bundles the built entries into dist/bundled/: the trial harness (dist/plugin/harness.js, which
+ * each Vitest worker imports once), the plugin's global setup, the CLI (dist/cli/main.js, which
+ * bin/crossover.js imports) and the package's exports (dist/index.js, which an experiment file
+ * imports while the CLI loads it, and the reporter), each with every Crossover module it imports
+ * and zod, diff, fast-xml-parser and json-stable-stringify. Node 20 resolving, reading and
+ * compiling ~300 modules one by one cost about three times the CPU of a tree-shaken bundle (which
+ * also drops zod's locales), paid by every worker and by the CLI as a run starts. One build, so
+ * the entries share their chunks: the CLI, the global setup Vitest imports beside it, the
+ * experiment it loads and a Vitest config's plugin and reporter use one copy of each module.
+ * Vitest and every other package stay imports, resolved from here as from the unbundled files;
+ * each module keeps its own import.meta.url, so files next to it (the node-check harness, the MCP
+ * relay) are still found in dist/.
  *
- *   node scripts/bundle-harness.mjs      (after tsc; `npm run build` runs both)
+ *   node scripts/bundle.mjs      (after tsc; `npm run build` runs both)
  */
 import { rm } from 'node:fs/promises';
 import { createRequire, isBuiltin } from 'node:module';
@@ -16,7 +21,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = join(REPO, 'dist/plugin/bundled');
+const OUT = join(REPO, 'dist/bundled');
 /** Pure-JavaScript packages bundled in, with their own dependencies; any other package (Vitest above all: one instance) stays an import. */
 const BUNDLED = new Set(['zod', 'diff', 'fast-xml-parser', 'json-stable-stringify']);
 
@@ -49,16 +54,23 @@ const ownImportMeta = {
   transform(code, id) {
     if (!code.includes('import.meta.url')) return null;
     const own = `new URL(${JSON.stringify(relative(OUT, id))}, import.meta.url).href`;
-    return { code: code.replaceAll('import.meta.url', own), map: null };
+    // The expression, not the words in a string (the experiment loader names it as a define key).
+    return { code: code.replace(/(?<!['"`])\bimport\.meta\.url\b/g, own), map: null };
   },
 };
 
 await rm(OUT, { recursive: true, force: true });
 const { build } = await rolldown();
 await build({
-  input: join(REPO, 'dist/plugin/harness.js'),
+  input: {
+    harness: join(REPO, 'dist/plugin/harness.js'),
+    'global-setup': join(REPO, 'dist/plugin/global-setup.js'),
+    cli: join(REPO, 'dist/cli/main.js'),
+    index: join(REPO, 'dist/index.js'),
+    reporter: join(REPO, 'dist/reporters/crossover-reporter.js'),
+  },
   platform: 'node',
   plugins: [keepPackages, ownImportMeta],
   logLevel: 'warn',
-  output: { dir: OUT, format: 'esm', entryFileNames: 'harness.js' },
+  output: { dir: OUT, format: 'esm', entryFileNames: '[name].js' },
 });
