@@ -88,6 +88,17 @@ export async function smallProject(options: ProjectOptions & { probe?: boolean; 
 /** `crossover <argv>` in-process, in `root`, from the built package. */
 export const cli = builtCli;
 
+/**
+ * A fresh copy of a project made once per file (smallProject in a beforeAll), its probe records and
+ * links included: a test that needs a project of its own without paying for another probe. Removed
+ * when the test ends (a concurrent test passes its context's onTestFinished, as to tempDir).
+ */
+export async function copyProject(template: string, onFinished?: Parameters<typeof tempDir>[1]): Promise<string> {
+  const root = await tempDir('crossover-plugin-', onFinished);
+  await cp(template, root, { recursive: true, verbatimSymlinks: true });
+  return root;
+}
+
 /** This process's environment without the markers of the Vitest running these tests, so the child is a fresh Vitest. */
 function childEnv(): Record<string, string> {
   const env: Record<string, string> = {};
