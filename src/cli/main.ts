@@ -1,3 +1,5 @@
+// Before any schema is built: see the module.
+import '../contracts/zod-config.js';
 import { CrossoverError, type ErrorCode } from '../contracts/errors.js';
 import { type CliIo, EXIT_BLOCKED } from './command.js';
 import { COMMANDS } from './commands/index.js';

@@ -1,3 +1,5 @@
+// Before any schema is built: see the module.
+import '../contracts/zod-config.js';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
