@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { BrowserSession } from '../../src/grading/browser-session.js';
-import { planDir, REPO, REPORTER, receiptNames, smallProject, vitest } from './project.js';
+import { LIBRARY_TASKS, planDir, REPO, REPORTER, receiptNames, smallProject, vitest } from './project.js';
 
 // The report is served on the host's loopback: this browser needs the host network a check's never gets.
 const session = new BrowserSession({ isolateNetwork: false });
@@ -45,7 +45,8 @@ interface StoredReceipt {
 }
 
 it("Vitest's static HTML report of a run shows a failed trial with one assertion per failed hidden check and its diagnostics annotations", async () => {
-  const root = await smallProject();
+  // The report is what Chromium looks at here: the trials need none, the library task alone.
+  const root = await smallProject({ tasks: LIBRARY_TASKS });
   const run = await vitest(root, [
     'run',
     '--project',
@@ -54,7 +55,7 @@ it("Vitest's static HTML report of a run shows a failed trial with one assertion
     `--reporter=${REPORTER}`,
     '--outputFile.html=html/index.html',
   ]);
-  expect(run.all).toContain('16/16 trials done');
+  expect(run.all).toContain('8/8 trials done');
 
   // A trial whose receipt failed a required check: the report must show that check by name.
   const dir = await planDir(root);

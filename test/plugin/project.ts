@@ -12,6 +12,11 @@ export const JSON_REPORT = 'vitest-report.json';
 
 /** The two grader tasks the small experiment runs: one library task, one browser task. */
 const TASKS = ['valid-node', 'browser-counter'];
+/**
+ * The library task alone: half the trials, and none needs Chromium (a browser task's run launches
+ * it before any trial and again to grade each trial). For a claim that is not about browser grading.
+ */
+export const LIBRARY_TASKS = ['valid-node'];
 
 const CORPUS = {
   schema: 'crossover.corpus/1',
@@ -62,17 +67,20 @@ export async function configure(root: string, options: ProjectOptions): Promise<
 /**
  * A temp project laid out like this repository: experiments/small.ts (the demo's shape), a corpus of
  * the grader's tiny tasks, links to Crossover's fixtures and node_modules, and a vitest.config.ts.
- * The experiment's provider is probed, so its arm is eligible and the plan runnable. Outside a test
+ * The experiment's provider is probed, so its arm is eligible and the plan runnable. `tasks` picks
+ * the corpus's tasks (the experiment runs every one), both unless given. Outside a test
  * (in a beforeAll) pass `root`: tempDir cleans up when a test ends.
  */
-export async function smallProject(options: ProjectOptions & { probe?: boolean; root?: string } = {}): Promise<string> {
+export async function smallProject(
+  options: ProjectOptions & { probe?: boolean; root?: string; tasks?: readonly string[] } = {},
+): Promise<string> {
   const root = options.root ?? (await tempDir('crossover-plugin-'));
   await mkdir(join(root, 'experiments/prompts'), { recursive: true });
   await cp(join(REPO, 'fixtures/experiments/small.ts'), join(root, 'experiments/small.ts'));
   await cp(join(REPO, 'experiments/prompts/default.md'), join(root, 'experiments/prompts/default.md'));
   await mkdir(join(root, 'corpus/tasks'), { recursive: true });
   await writeFile(join(root, 'corpus/corpus.json'), JSON.stringify(CORPUS, null, 2));
-  for (const task of TASKS)
+  for (const task of options.tasks ?? TASKS)
     await cp(join(REPO, 'fixtures/tasks', task), join(root, 'corpus/tasks', task), { recursive: true });
   await symlink(join(REPO, 'fixtures'), join(root, 'fixtures'));
   await symlink(join(REPO, 'node_modules'), join(root, 'node_modules'));
