@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Receipt } from '../../src/contracts/receipt.js';
 import type { Review } from '../../src/contracts/review.js';
 import type { Scorecard } from '../../src/contracts/scorecard.js';
-import { cli, planDir, receiptNames, smallProject, vitest } from './project.js';
+import { cli, LIBRARY_TASKS, planDir, receiptNames, smallProject, vitest } from './project.js';
 
 const RUN_TIMEOUT = 600_000;
 
@@ -31,7 +31,7 @@ describe('a review written after a run', () => {
   it(
     'is read by the next run’s reporter into every scorecard format; a malformed one is a run problem naming the field',
     async () => {
-      const root = await smallProject({ concurrency: 2 });
+      const root = await smallProject({ concurrency: 2, tasks: LIBRARY_TASKS });
       const first = await vitest(root, ['run', '--project', 'small']);
       expect(first.all).toContain('scorecard: ');
       const dir = await planDir(root);
