@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, planDir, receiptNames, smallProject } from './project.js';
+import { cli, LIBRARY_TASKS, planDir, receiptNames, smallProject } from './project.js';
 
 const RUN_TIMEOUT = 300_000;
 
@@ -24,7 +24,7 @@ const EXCLUDED_ARM = `{ id: 'broken-context', role: 'treatment', provider: 'brok
 
 /** The small experiment with one eligible and one excluded provider, each with a treatment arm. */
 async function projectWithExcludedArm(): Promise<string> {
-  const root = await smallProject({ probe: false });
+  const root = await smallProject({ probe: false, tasks: LIBRARY_TASKS });
   const file = join(root, 'experiments/small.ts');
   const text = await readFile(file, 'utf8');
   const edited = text
