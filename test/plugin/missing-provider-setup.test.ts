@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, planDir, receiptNames, smallProject } from './project.js';
+import { cli, LIBRARY_TASKS, planDir, receiptNames, smallProject } from './project.js';
 
 const RUN_TIMEOUT = 300_000;
 const SETUPS = '.crossover/cache/provider-setups/needs-setup';
@@ -29,7 +29,7 @@ const SETUP_ARM = `{ id: 'setup-context', role: 'treatment', provider: 'needs-se
 
 /** The small experiment with one more treatment arm, whose provider needs its one-time setup. */
 async function projectWithSetupArm(): Promise<string> {
-  const root = await smallProject({ probe: false });
+  const root = await smallProject({ probe: false, tasks: LIBRARY_TASKS });
   const file = join(root, 'experiments/small.ts');
   const text = await readFile(file, 'utf8');
   const edited = text
