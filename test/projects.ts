@@ -9,8 +9,9 @@
  * `maxWorkers`: Vitest's default is one fewer than the cores, a single worker on a 2-core machine.
  * Most of these tests wait on child processes (the CLI, sandboxes, servers), not on the CPU, so
  * each project runs more files at once than the machine has cores; the system project less so,
- * because its sandboxes and Chromium do use the CPU. e2e runs one file at a time: its CodeGraph
- * files share one install, and run side by side each saw the other's processes as survivors.
+ * because its sandboxes and Chromium do use the CPU. e2e files wait most of all (one file alone used
+ * half a core), so three run at once; its CodeGraph files share one install, and each counts as
+ * survivors only its own test's processes (test/providers/support.ts), not its neighbour's.
  *
  * `isolate`: by default Vitest gives each test file a fresh module graph, so every unit file paid
  * again for transforming and evaluating src/ (its zod schemas, the built entry experiments import):
@@ -43,7 +44,7 @@ export const TEST_PROJECTS = {
   e2e: {
     include: ['test/{agents-real,providers}/**/*.test.ts'],
     timeoutMs: 600_000,
-    maxWorkers: 1,
+    maxWorkers: 3,
     isolate: true,
     built: true,
   },
