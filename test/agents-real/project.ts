@@ -1,6 +1,7 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll } from 'vitest';
 import {
@@ -17,9 +18,15 @@ import {
   type InstalledAgent,
   InstalledAgentSchema,
 } from '../../src/contracts/agent.js';
+import { digestOf } from '../../src/contracts/canonical.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import { type Receipt, ReceiptSchema } from '../../src/contracts/receipt.js';
+import { loadTask } from '../../src/corpus/load.js';
+import { verificationRecordFile } from '../../src/corpus/verification-record.js';
 import { agentPrefix } from '../../src/io/agent-install.js';
+import { writeFileAtomic } from '../../src/io/atomic.js';
+import { withBuildLock } from '../../src/io/build-lock.js';
+import { BUILT } from '../helpers/cli.js';
 
 export const REPO = join(import.meta.dirname, '../..');
 /**
@@ -45,6 +52,8 @@ export const TASKS = {
 
 const TASK_IDS = Object.values(TASKS);
 const CORPUS = join(REPO, 'corpus');
+/** Verification records of the slice, one per build and task content (see verifySlice). */
+const VERIFIED = join(REPO, 'node_modules/.cache/crossover-e2e');
 
 /**
  * Installs the pinned agent with `crossover agents install` into the repository's cache (a fresh
@@ -153,11 +162,38 @@ export async function writeProject(
     concurrency: 4,
   };
   await writeFile(join(root, 'experiments/real.ts'), `export default ${JSON.stringify(experiment, null, 2)};\n`);
-  // Stage 1 runs only verified tasks: qualify the slice for real (its checks in bubblewrap and Chromium).
-  let err = '';
-  const verified = await main(['corpus', 'verify'], { out: () => {}, err: (t) => void (err += t), cwd: root });
-  if (verified !== 0) throw new Error(`crossover corpus verify exited ${verified}: ${err}`);
+  await verifySlice(root);
   return root;
+}
+
+/** What the slice's verification depends on: the corpus file, each task's digest and the build that verifies. */
+async function sliceKey(): Promise<string> {
+  const tasks = await Promise.all(TASK_IDS.map(async (id) => (await loadTask(join(CORPUS, 'tasks', id))).digest));
+  const corpus = await readFile(join(CORPUS, 'corpus.json'), 'utf8');
+  return digestOf({ corpus, tasks, build: (await stat(BUILT.main)).mtimeMs }).slice('sha256:'.length);
+}
+
+/**
+ * Stage 1 runs only verified tasks. The slice is qualified for real (`crossover corpus verify`: its
+ * checks in bubblewrap and Chromium) once per build and task content, and the record copied into
+ * each project: both end-to-end files run the same slice, and files side by side wait for one
+ * verification instead of grading the same trees twice. A changed task or a rebuilt Crossover
+ * verifies again.
+ */
+async function verifySlice(root: string): Promise<void> {
+  const { id } = JSON.parse(await readFile(join(CORPUS, 'corpus.json'), 'utf8')) as { id: string };
+  const record = verificationRecordFile(root, id);
+  const cached = join(VERIFIED, `slice-${await sliceKey()}.json`);
+  await withBuildLock(`${cached}.lock`, async () => {
+    if (existsSync(cached)) return;
+    const verified = await crossover(root, ['corpus', 'verify'], {});
+    if (verified.exitCode !== 0)
+      throw new Error(`crossover corpus verify exited ${verified.exitCode}: ${verified.stderr}`);
+    await writeFileAtomic(cached, await readFile(record));
+  });
+  if (existsSync(record)) return;
+  await mkdir(dirname(record), { recursive: true });
+  await cp(cached, record);
 }
 
 /** `crossover <args>` in its own process, in the project. */
