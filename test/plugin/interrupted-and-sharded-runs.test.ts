@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   reportedTests,
   scorecardWithoutTiming,
   smallProject,
+  twoLibraryTasks,
   vitest,
 } from './project.js';
 
@@ -29,20 +30,6 @@ let reference: Reference;
 /** The probed project every test copies, and the copy the reference run used. */
 let template: string;
 let referenceRoot: string;
-
-/**
- * The small project's browser task swapped for a second copy of its library task: still two test
- * files (one per task) to shard, and no Chromium, which these claims are not about (a run of both
- * library tasks took 6 CPU-s here, one with the browser task 14).
- */
-async function twoLibraryTasks(root: string): Promise<void> {
-  const tasks = join(root, 'corpus/tasks');
-  await rm(join(tasks, 'browser-counter'), { recursive: true });
-  await cp(join(tasks, 'valid-node'), join(tasks, 'valid-node-again'), { recursive: true });
-  const file = join(tasks, 'valid-node-again/task.json');
-  const task = JSON.parse(await readFile(file, 'utf8')) as object;
-  await writeFile(file, JSON.stringify({ ...task, id: 'valid-node-again' }, null, 2));
-}
 
 /** One uninterrupted, unsharded run of the small experiment: what every other way of running it must add up to. */
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { cp, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { BUILT, builtCli } from '../helpers/cli.js';
@@ -105,6 +105,20 @@ export async function copyProject(template: string, onFinished?: Parameters<type
   const root = await tempDir('crossover-plugin-', onFinished);
   await cp(template, root, { recursive: true, verbatimSymlinks: true });
   return root;
+}
+
+/**
+ * A small project's browser task swapped for a second copy of its library task, for a claim not about
+ * browser grading: still two tasks (two test files, to shard) and 16 trials, and no Chromium (a run of
+ * the small experiment took 6 CPU-s so, 14 with the browser task).
+ */
+export async function twoLibraryTasks(root: string): Promise<void> {
+  const tasks = join(root, 'corpus/tasks');
+  await rm(join(tasks, 'browser-counter'), { recursive: true });
+  await cp(join(tasks, 'valid-node'), join(tasks, 'valid-node-again'), { recursive: true });
+  const file = join(tasks, 'valid-node-again/task.json');
+  const task = JSON.parse(await readFile(file, 'utf8')) as object;
+  await writeFile(file, JSON.stringify({ ...task, id: 'valid-node-again' }, null, 2));
 }
 
 /** This process's environment without the markers of the Vitest running these tests, so the child is a fresh Vitest. */
