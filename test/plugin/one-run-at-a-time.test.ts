@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_LOCK_FILE, RunLockSchema } from '../../src/io/run-lock.js';
 import { verifyReceipts } from '../../src/receipts/store.js';
-import { cli, outcomes, planDir, receiptNames, smallProject, vitest } from './project.js';
+import { cli, copyProject, outcomes, planDir, receiptNames, smallProject, twoLibraryTasks, vitest } from './project.js';
 
 const TRIALS = 16;
 const RUN_TIMEOUT = 300_000;
@@ -45,13 +46,25 @@ async function expectEveryTrialOnce(root: string): Promise<void> {
   for (const [name, outcome] of Object.entries(await outcomes(dir))) expect(outcome, name).not.toMatch(INFRASTRUCTURE);
 }
 
-describe('one run of a plan at a time in one state directory', () => {
+/** The probed project each test copies: the small experiment on two library tasks (locks are not about Chromium). */
+let template: string;
+
+beforeAll(async () => {
+  template = await mkdtemp(join(tmpdir(), 'crossover-plugin-template-'));
+  await smallProject({ root: template });
+  await twoLibraryTasks(template);
+}, RUN_TIMEOUT);
+
+afterAll(() => rm(template, { recursive: true, force: true }));
+
+// Each test has its own state directory: their runs overlap their waiting.
+describe.concurrent('one run of a plan at a time in one state directory', () => {
   // One whole run serves both refusals: the run refused at once by the holder's lock, then
   // `crossover run` while the same holder still runs (a second holder run would repeat its 16 trials).
   it(
     'two Vitest runs started at once: one runs every trial, the other refuses before any trial, naming the holder; `crossover run` then refuses with exit 3 and runs nothing',
-    async () => {
-      const root = await smallProject();
+    async ({ expect, onTestFinished }) => {
+      const root = await copyProject(template, onTestFinished);
       const first = vitest(root, ['run', '--project', 'small']);
       const second = vitest(root, ['run', '--project', 'small']);
       const done: string[] = [];
@@ -94,8 +107,8 @@ describe('one run of a plan at a time in one state directory', () => {
 
   it(
     'a holder SIGKILLed mid-run leaves its lock behind; the next run takes it over and completes, none lost or doubled',
-    async () => {
-      const root = await smallProject();
+    async ({ expect, onTestFinished }) => {
+      const root = await copyProject(template, onTestFinished);
       const killed = vitest(root, ['run', '--project', 'small']);
       await until(
         async () => (await receiptNames(await planDir(root).catch(() => root))).length >= 3,
