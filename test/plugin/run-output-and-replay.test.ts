@@ -3,11 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planDir, REPO, REPORTER, receiptNames, reportedTests, smallProject, vitest } from './project.js';
+import {
+  LIBRARY_TASKS,
+  planDir,
+  REPO,
+  REPORTER,
+  receiptNames,
+  reportedTests,
+  smallProject,
+  vitest,
+} from './project.js';
 
 const RUN_TIMEOUT = 600_000;
-/** fixtures/experiments/small.ts: 2 tasks × 4 arms × 2 repeats. */
-const TRIALS = 16;
+/** fixtures/experiments/small.ts on the library task: 1 task × 4 arms × 2 repeats. */
+const TRIALS = 8;
 /** The plan line, one line per trial, the four summary lines: anything more is a dump. */
 const MOST_LINES = 1 + TRIALS + 4;
 
@@ -64,7 +73,7 @@ describe('crossover run shows compact progress; a later vitest run replays the r
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'crossover-output-'));
-    await smallProject({ root, concurrency: 2 });
+    await smallProject({ root, concurrency: 2, tasks: LIBRARY_TASKS });
     await writeFile(join(root, 'annotations-reporter.mjs'), ANNOTATIONS_REPORTER);
     first = await crossoverRun(root);
   }, RUN_TIMEOUT);
@@ -75,9 +84,9 @@ describe('crossover run shows compact progress; a later vitest run replays the r
     expect(first.exitCode, first.all).toBe(0);
     const lines = first.all.trimEnd().split('\n');
     expect(lines.length, first.all).toBeLessThanOrEqual(MOST_LINES);
-    const trialLines = lines.filter((line) => /^\[\s*\d+\/16\] \S+ \S+ #\d /.test(line));
+    const trialLines = lines.filter((line) => new RegExp(`^\\[\\s*\\d+/${TRIALS}\\] \\S+ \\S+ #\\d `).test(line));
     expect(trialLines).toHaveLength(TRIALS);
-    // Each line names task, arm, repeat, status and seconds; the count runs from 1 to 16.
+    // Each line names task, arm, repeat, status and seconds; the count runs from 1 to TRIALS.
     expect(trialLines.map((line) => Number(/^\[\s*(\d+)\//.exec(line)?.[1]))).toEqual(
       Array.from({ length: TRIALS }, (_, i) => i + 1),
     );
