@@ -2,14 +2,14 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT } from '../helpers/cli.js';
-import { smallProject, vitest } from './project.js';
+import { LIBRARY_TASKS, smallProject, vitest } from './project.js';
 
 /**
  * Two projects, as in this repository: `demo-small`, an experiment whose trials the plugin generates,
  * and `plain`, an ordinary test project beside it.
  */
 async function twoProjects(): Promise<string> {
-  const root = await smallProject();
+  const root = await smallProject({ tasks: LIBRARY_TASKS });
   await writeFile(
     join(root, 'vitest.config.ts'),
     [
