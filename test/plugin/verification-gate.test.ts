@@ -16,9 +16,12 @@ import { cli, REPO } from './project.js';
 const RUN_TIMEOUT = 300_000;
 const SLICE = ['api-a', 'api-c', 'web-b', 'web-c'];
 
-/** A stage-1 slice of synthetic agents (no-op baseline, reference treatment): 4 tasks × 2 arms × 2 repeats. */
-async function sliceProject(): Promise<string> {
-  const root = await tempDir('crossover-verified-');
+/**
+ * A stage-1 slice of synthetic agents (no-op baseline, reference treatment): 4 tasks × 2 arms × 2 repeats.
+ * The tests run concurrently: each passes its own context's onTestFinished.
+ */
+async function sliceProject(onFinished: Parameters<typeof tempDir>[1]): Promise<string> {
+  const root = await tempDir('crossover-verified-', onFinished);
   await writeCorpus(root, SMALL_CORPUS);
   await symlink(join(REPO, 'node_modules'), join(root, 'node_modules'));
   await writeExperiment(
@@ -55,11 +58,12 @@ async function receiptStatuses(root: string): Promise<string[]> {
   return statuses.sort();
 }
 
-describe('stage 1 runs only tasks that `crossover corpus verify` qualified at their current digest', () => {
+// The two tests share nothing (a project each) and mostly wait on checks in bubblewrap: they overlap.
+describe.concurrent('stage 1 runs only tasks that `crossover corpus verify` qualified at their current digest', () => {
   it(
     'An unverified task in a stage-1 slice blocks the plan; after `corpus verify` it runs',
-    async () => {
-      const root = await sliceProject();
+    async ({ onTestFinished }) => {
+      const root = await sliceProject(onTestFinished);
       const unverified = await cli(root, ['plan', 'experiments/slice.ts']);
       expect(unverified.code).toBe(5);
       expect(unverified.err).toContain(SLICE_NEVER_VERIFIED);
@@ -92,8 +96,8 @@ describe('stage 1 runs only tasks that `crossover corpus verify` qualified at th
 
   it(
     'a task changed since it was verified blocks the plan, and one verified as unqualified blocks it with the reasons',
-    async () => {
-      const root = await sliceProject();
+    async ({ onTestFinished }) => {
+      const root = await sliceProject(onTestFinished);
       await verifyTasks(root, SLICE);
       expect((await cli(root, ['plan', 'experiments/slice.ts'])).code).toBe(0);
 
