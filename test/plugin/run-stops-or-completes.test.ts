@@ -1,7 +1,17 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cli, configure, planDir, receiptNames, smallProject, vitest } from './project.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  cli,
+  configure,
+  copyProject,
+  planDir,
+  receiptNames,
+  smallProject,
+  twoLibraryTasks,
+  vitest,
+} from './project.js';
 
 const RUN_TIMEOUT = 300_000;
 const CHECK = 'corpus/tasks/valid-node/checks/partial-last-page.mjs';
@@ -21,13 +31,23 @@ async function changeOneByte(root: string, file: string): Promise<void> {
   await writeFile(join(root, file), bytes);
 }
 
+/** The probed small project the tests copy (each needs its own): one probe for the file, not one per test. */
+let template: string;
+
+beforeAll(async () => {
+  template = await mkdtemp(join(tmpdir(), 'crossover-plugin-template-'));
+  await smallProject({ root: template });
+}, RUN_TIMEOUT);
+
+afterAll(() => rm(template, { recursive: true, force: true }));
+
 afterEach(() => {
   vi.unstubAllEnvs();
 });
 
 describe('crossover run stops before any trial, or completes whatever the trials did', () => {
   it('a plan whose hidden check changed by one byte stops `crossover run --plan` with exit 4 naming the task, before any trial', async () => {
-    const root = await smallProject();
+    const root = await copyProject(template);
     const planned = await cli(root, ['plan', 'experiments/small.ts', '--out', 'plan.json']);
     expect(planned.code, planned.err).toBe(0);
     await changeOneByte(root, CHECK);
@@ -43,7 +63,7 @@ describe('crossover run stops before any trial, or completes whatever the trials
   it(
     'the same drift stops a plain `vitest --project` in global setup: no test runs, no receipt, a failing exit code',
     async () => {
-      const root = await smallProject();
+      const root = await copyProject(template);
       const planned = await cli(root, ['plan', 'experiments/small.ts', '--out', 'plan.json']);
       expect(planned.code, planned.err).toBe(0);
       await changeOneByte(root, CHECK);
@@ -69,7 +89,7 @@ describe('crossover run stops before any trial, or completes whatever the trials
   });
 
   it('a plan with browser checks is blocked before any trial when there is no Chromium, naming the install command', async () => {
-    const root = await smallProject();
+    const root = await copyProject(template);
     vi.stubEnv('CROSSOVER_CHROMIUM', join(root, 'no-chromium-here'));
     const planned = await cli(root, ['plan', 'experiments/small.ts']);
     expect(planned.code).toBe(5);
@@ -82,7 +102,7 @@ describe('crossover run stops before any trial, or completes whatever the trials
   });
 
   it('a Chromium that is there but cannot start blocks the run before any trial', async () => {
-    const root = await smallProject();
+    const root = await copyProject(template);
     // an executable that exits at once: found, but no browser starts
     vi.stubEnv('CROSSOVER_CHROMIUM', '/bin/false');
     expect((await cli(root, ['plan', 'experiments/small.ts'])).code).toBe(0);
@@ -96,7 +116,9 @@ describe('crossover run stops before any trial, or completes whatever the trials
   it(
     '`crossover run` exits 0 when the run completed, although trials failed: their failure is data',
     async () => {
-      const root = await smallProject();
+      const root = await copyProject(template);
+      // failures of the trials, not of browser grading: no Chromium needed
+      await twoLibraryTasks(root);
       const run = await cli(root, ['run', 'experiments/small.ts', '--concurrency', '4']);
       expect(run.code, run.err).toBe(0);
       expect(run.err).toBe('');
