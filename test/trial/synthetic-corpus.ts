@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { appliesReference } from '../../src/agents/synthetic.js';
 import type { Agent } from '../../src/contracts/agent.js';
 import type { Surface } from '../../src/contracts/corpus.js';
 import type { ReceiptBody } from '../../src/contracts/receipt.js';
 import { loadTask } from '../../src/corpus/load.js';
+import { BrowserSession } from '../../src/grading/browser-session.js';
 import { derivePlan } from '../../src/plan/derive.js';
 import { runTrial } from '../../src/trial/run-trial.js';
 import { tempDir } from '../helpers/temp.js';
@@ -47,6 +48,10 @@ export async function expectSyntheticAgentsOnCorpus(surfaces: readonly Surface[]
     ),
   );
   const trials = plan.schedule.trials.filter((t) => taskIds.has(t.taskId) && arms.includes(t.arm));
+  // One Chromium for every trial, as the plugin's harness shares one: launched per grading it was
+  // most of the browser tasks' CPU.
+  const browser = new BrowserSession();
+  onTestFinished(() => browser.close());
   const receipts: ReceiptBody[] = await inPairs(trials, async (trial) => {
     const task = loaded.get(trial.taskId)!;
     return runTrial({
@@ -60,6 +65,7 @@ export async function expectSyntheticAgentsOnCorpus(surfaces: readonly Surface[]
       sandbox: 'bubblewrap',
       mcpServers: [],
       timeoutMs: 60_000,
+      browser,
     });
   });
 
