@@ -2,7 +2,7 @@ import { createSocket } from 'node:dgram';
 import { chmod, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, type TestContext, vi } from 'vitest';
 import { runBrowserCheck } from '../../src/grading/browser-check.js';
 import { BrowserSession } from '../../src/grading/browser-session.js';
 import { serveStatic } from '../../src/grading/static-server.js';
@@ -84,14 +84,24 @@ export default async function ({ page, baseUrl }) {
 }
 `;
 
-async function runContactingCheck(listeners: Listeners, session: BrowserSession, filterOrigins = true) {
-  const checks = await tempDir();
-  const workspace = await tempDir();
+/**
+ * One run of the contacting check against listeners of its own, so runs can overlap (each waits
+ * on its page's timeouts, not on the CPU) and each run's contacts are its own.
+ */
+async function runContactingCheck(
+  session: BrowserSession,
+  onFinished: TestContext['onTestFinished'],
+  filterOrigins = true,
+) {
+  const listeners = await hostListeners();
+  onFinished(() => listeners.close());
+  const checks = await tempDir(undefined, onFinished);
+  const workspace = await tempDir(undefined, onFinished);
   await chmod(workspace, 0o755);
   await writeFile(join(workspace, 'index.html'), '<p id="ready">ready</p>');
   const checkFile = join(checks, 'contact.mjs');
   await writeFile(checkFile, contactingCheck(listeners.tcpPort, listeners.udpPort));
-  return runBrowserCheck({
+  const result = await runBrowserCheck({
     session,
     server: await serveStatic(workspace),
     checkFile,
@@ -99,33 +109,44 @@ async function runContactingCheck(listeners: Listeners, session: BrowserSession,
     timeoutMs: 60_000,
     filterOrigins,
   });
+  return { result, contacts: listeners.contacts };
 }
 
-describe("a browser check's page reaches nothing beyond the served origin", () => {
-  let listeners: Listeners;
+const passed = { status: 'pass', message: '' };
+
+describe.concurrent("a browser check's page reaches nothing beyond the served origin", () => {
   const isolated = new BrowserSession();
   const hostNetwork = new BrowserSession({ isolateNetwork: false });
-  beforeAll(async () => {
-    listeners = await hostListeners();
-  });
   afterAll(async () => {
     await isolated.close();
     await hostNetwork.close();
-    await listeners.close();
   });
 
-  it('makes no WebRTC (UDP or TCP), fetch or navigation contact with a host loopback listener, origin filter on or off', async () => {
-    expect(await runContactingCheck(listeners, isolated)).toEqual({ status: 'pass', message: '' });
-    expect(await runContactingCheck(listeners, isolated, false)).toEqual({ status: 'pass', message: '' });
-    expect(listeners.contacts).toEqual({ tcp: 0, udp: 0, fetch: 0, navigate: 0 });
+  it('makes no WebRTC (UDP or TCP), fetch or navigation contact with a host loopback listener, origin filter on or off', async ({
+    onTestFinished,
+  }) => {
+    const runs = await Promise.all([
+      runContactingCheck(isolated, onTestFinished),
+      runContactingCheck(isolated, onTestFinished, false),
+    ]);
+    for (const { result, contacts } of runs) {
+      expect(result).toEqual(passed);
+      expect(contacts).toEqual({ tcp: 0, udp: 0, fetch: 0, navigate: 0 });
+    }
   });
 
-  it("reaches the listener over WebRTC with the host's network, and by navigation without the origin filter too (the test is real)", async () => {
-    expect(await runContactingCheck(listeners, hostNetwork)).toEqual({ status: 'pass', message: '' });
-    await vi.waitFor(() => expect(listeners.contacts.udp).toBeGreaterThan(0), { timeout: 10_000 });
-    expect(listeners.contacts.navigate).toBe(0);
-    expect(await runContactingCheck(listeners, hostNetwork, false)).toEqual({ status: 'pass', message: '' });
-    await vi.waitFor(() => expect(listeners.contacts.navigate).toBe(1), { timeout: 10_000 });
+  it("reaches the listener over WebRTC with the host's network, and by navigation without the origin filter too (the test is real)", async ({
+    onTestFinished,
+  }) => {
+    const [filtered, unfiltered] = await Promise.all([
+      runContactingCheck(hostNetwork, onTestFinished),
+      runContactingCheck(hostNetwork, onTestFinished, false),
+    ]);
+    expect(filtered.result).toEqual(passed);
+    await vi.waitFor(() => expect(filtered.contacts.udp).toBeGreaterThan(0), { timeout: 10_000 });
+    expect(filtered.contacts.navigate).toBe(0);
+    expect(unfiltered.result).toEqual(passed);
+    await vi.waitFor(() => expect(unfiltered.contacts.navigate).toBe(1), { timeout: 10_000 });
   });
 });
 
