@@ -164,32 +164,36 @@ describe('task import builds a repository task from a git repository that qualif
       });
     const write = (path: string, text: string) => `printf %s ${shellQuote(text)} > ${path}`;
 
-    const reference = await trial(write('src/newest.js', FIXED), SHORT_AGENT_MS);
+    // The five trials are independent (each command is a trial of its own): run at once, they
+    // overlap their waits on the slow suite.
+    const [reference, noop, deleting, editing, crashing] = await Promise.all([
+      trial(write('src/newest.js', FIXED), SHORT_AGENT_MS),
+      trial('true'),
+      trial('rm test/newest.test.js'),
+      trial(
+        write(
+          'test/newest.test.js',
+          "import { test } from 'node:test';\ntest('compares versions by number, not text', () => {});\n",
+        ),
+      ),
+      trial(write('src/newest.js', `process.kill(process.ppid, 'SIGKILL');\n${FIXED}`)),
+    ]);
     expect(reference.status).toBe('passed');
     expect(reference.checksRun).toBe(1 + 3 + SLOW_TESTS);
     expect(reference.findings).toEqual([]);
     // Setup outputs are bound, not copied: the agent's one edit is all that counts as modified.
     expect(reference.diagnostics.filesModified).toBe(1);
 
-    expect((await trial('true')).status).toBe('failed');
-
-    const deleting = await trial('rm test/newest.test.js');
+    expect(noop.status).toBe('failed');
     expect(deleting.status).toBe('failed');
     expect(deleting.checks.find((c) => c.kind === 'required')!.status).toBe('fail');
 
-    const editing = await trial(
-      write(
-        'test/newest.test.js',
-        "import { test } from 'node:test';\ntest('compares versions by number, not text', () => {});\n",
-      ),
-    );
     expect(editing.status).toBe('failed');
     expect(editing.findings.map((f) => f.detail)).toContain(
       'the agent changed test/newest.test.js, a hidden test path: grading used the hidden version',
     );
 
     // Workspace code that crashes the runner before it reports: nothing to grade, never a pass.
-    const crashing = await trial(write('src/newest.js', `process.kill(process.ppid, 'SIGKILL');\n${FIXED}`));
     expect(crashing.status).toBe('check-error');
     expect(crashing.checks[0]!.message).toMatch(/exit 137/); // killed: no result file, or one cut off
   }, 1_200_000);
