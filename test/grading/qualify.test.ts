@@ -1,20 +1,25 @@
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { type LoadedTask, loadTask } from '../../src/corpus/load.js';
 import { qualifyTask } from '../../src/corpus/qualify.js';
 import { tempDir } from '../helpers/temp.js';
 import { FIXTURE_TASKS, fixtureTask } from './fixtures.js';
 
-/** A scratch copy of a fixture task, changed by `edit` before it is loaded. */
-async function variant(id: string, edit: (dir: string) => Promise<void>): Promise<LoadedTask> {
-  const dir = join(await tempDir(), id);
+/** A scratch copy of a fixture task, changed by `edit` before it is loaded; removed when the test ends. */
+async function variant(
+  id: string,
+  onFinished: TestContext['onTestFinished'],
+  edit: (dir: string) => Promise<void>,
+): Promise<LoadedTask> {
+  const dir = join(await tempDir(undefined, onFinished), id);
   await cp(join(FIXTURE_TASKS, id), dir, { recursive: true });
   await edit(dir);
   return loadTask(dir);
 }
 
-describe('qualification proves the hidden checks discriminate', () => {
+// Each test qualifies a task of its own, mostly waiting on its checks' processes: they overlap.
+describe.concurrent('qualification proves the hidden checks discriminate', () => {
   it('qualifies a valid task and reports difficulty evidence', async () => {
     const task = await fixtureTask('valid-node');
     expect(await qualifyTask(task)).toEqual({
@@ -74,15 +79,17 @@ describe('qualification proves the hidden checks discriminate', () => {
     ]);
   });
 
-  it('reports a decoy that passes every required check', async () => {
-    const task = await variant('valid-node', (dir) =>
+  it('reports a decoy that passes every required check', async ({ onTestFinished }) => {
+    const task = await variant('valid-node', onTestFinished, (dir) =>
       cp(join(dir, 'reference/src/pages.js'), join(dir, 'decoys/round/src/pages.js')),
     );
     expect((await qualifyTask(task)).reasons).toEqual(["decoy 'round' passes every required check"]);
   });
 
-  it('reports a required check that already passes, and a regression that already fails, on the starting tree', async () => {
-    const task = await variant('valid-node', async (dir) => {
+  it('reports a required check that already passes, and a regression that already fails, on the starting tree', async ({
+    onTestFinished,
+  }) => {
+    const task = await variant('valid-node', onTestFinished, async (dir) => {
       await writeFile(
         join(dir, 'workspace/src/pages.js'),
         'export function pageCount(total, perPage) {\n  return total === 11 ? 3 : Math.floor(total / perPage) + 1;\n}\n',
@@ -95,8 +102,10 @@ describe('qualification proves the hidden checks discriminate', () => {
     ]);
   });
 
-  it('holds tasks to the corpus quality rules and refuses hidden checks shipped in the starting tree', async () => {
-    const task = await variant('valid-node', async (dir) => {
+  it('holds tasks to the corpus quality rules and refuses hidden checks shipped in the starting tree', async ({
+    onTestFinished,
+  }) => {
+    const task = await variant('valid-node', onTestFinished, async (dir) => {
       const taskJson = {
         schema: 'crossover.task/1',
         id: 'valid-node',
