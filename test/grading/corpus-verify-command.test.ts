@@ -1,14 +1,14 @@
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { CorpusVerificationSchema } from '../../src/contracts/qualification.js';
 import { tempDir } from '../helpers/temp.js';
 import { FIXTURE_TASKS } from './fixtures.js';
 
-/** A scratch project whose `corpus/` holds the named fixture tasks; returns the project directory. */
-async function fixtureCorpus(ids: string[]): Promise<string> {
-  const root = join(await tempDir(), 'corpus');
+/** A scratch project whose `corpus/` holds the named fixture tasks, removed when the test ends; returns its directory. */
+async function fixtureCorpus(ids: string[], onFinished: TestContext['onTestFinished']): Promise<string> {
+  const root = join(await tempDir(undefined, onFinished), 'corpus');
   await mkdir(root);
   const corpus = {
     schema: 'crossover.corpus/1',
@@ -32,9 +32,10 @@ async function run(argv: string[], cwd: string) {
   return { code, out, err };
 }
 
-describe('crossover corpus verify', () => {
-  it('prints --json and exits non-zero naming each unqualified task and why', async () => {
-    const root = await fixtureCorpus(['reference-fails', 'valid-node']);
+// Each test verifies a project of its own, mostly waiting on its checks' processes: they overlap.
+describe.concurrent('crossover corpus verify', () => {
+  it('prints --json and exits non-zero naming each unqualified task and why', async ({ onTestFinished }) => {
+    const root = await fixtureCorpus(['reference-fails', 'valid-node'], onTestFinished);
     const result = await run(['corpus', 'verify', '--json'], root);
     expect(result.code).toBe(1);
     const verification = CorpusVerificationSchema.parse(JSON.parse(result.out));
@@ -47,8 +48,8 @@ describe('crossover corpus verify', () => {
     expect(result.err).not.toContain('valid-node');
   });
 
-  it('prints a table and exits 0 when the selected task qualifies', async () => {
-    const project = await fixtureCorpus(['reference-fails', 'valid-node']);
+  it('prints a table and exits 0 when the selected task qualifies', async ({ onTestFinished }) => {
+    const project = await fixtureCorpus(['reference-fails', 'valid-node'], onTestFinished);
     const result = await run(
       ['corpus', 'verify', '--corpus', join(project, 'corpus'), '--task', 'valid-node'],
       project,
@@ -60,8 +61,10 @@ describe('crossover corpus verify', () => {
     expect(result.out).toContain('1 of 1 tasks qualified');
   });
 
-  it('verifies exactly the tasks named by repeated --task, refusing an unknown one before grading any', async () => {
-    const root = await fixtureCorpus(['reference-fails', 'valid-node', 'browser-counter']);
+  it('verifies exactly the tasks named by repeated --task, refusing an unknown one before grading any', async ({
+    onTestFinished,
+  }) => {
+    const root = await fixtureCorpus(['reference-fails', 'valid-node', 'browser-counter'], onTestFinished);
     const result = await run(['corpus', 'verify', '--json', '--task', 'valid-node', '--task', 'reference-fails'], root);
     expect(result.code).toBe(1);
     const verification = CorpusVerificationSchema.parse(JSON.parse(result.out));
@@ -72,15 +75,17 @@ describe('crossover corpus verify', () => {
     expect(unknown.out).toBe('');
   });
 
-  it('refuses an unknown task id, listing the known ones', async () => {
-    const root = await fixtureCorpus(['valid-node']);
+  it('refuses an unknown task id, listing the known ones', async ({ onTestFinished }) => {
+    const root = await fixtureCorpus(['valid-node'], onTestFinished);
     const result = await run(['corpus', 'verify', '--task', 'nope'], root);
     expect(result.code).toBe(2);
     expect(result.err).toContain('no task "nope" (tasks: valid-node)');
   });
 
-  it('writes a verification record under the state dir, and verifying a slice keeps what was verified before', async () => {
-    const root = await fixtureCorpus(['reference-fails', 'valid-node']);
+  it('writes a verification record under the state dir, and verifying a slice keeps what was verified before', async ({
+    onTestFinished,
+  }) => {
+    const root = await fixtureCorpus(['reference-fails', 'valid-node'], onTestFinished);
     const first = await run(['corpus', 'verify', '--task', 'valid-node'], root);
     expect(first.code, first.err).toBe(0);
     expect(first.out).toContain('verification record: .crossover/corpus-verification/fixture.json');
