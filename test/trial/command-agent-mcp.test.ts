@@ -1,6 +1,6 @@
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Agent } from '../../src/contracts/agent.js';
 import { digestOf } from '../../src/contracts/canonical.js';
 import type { Evidence } from '../../src/contracts/evidence.js';
@@ -55,23 +55,27 @@ function commandArm(role: PlannedArm['role'], mode: string, extra = ''): Planned
 }
 
 /** A project root holding the agent in its own directory, as a user's would, with the README example's MCP client. */
-async function projectRoot(): Promise<string> {
-  const root = await tempDir();
+async function projectRoot(onFinished: typeof onTestFinished): Promise<string> {
+  const root = await tempDir(undefined, onFinished);
   await cp(join(repo, 'fixtures/agents/command-mcp'), join(root, 'agents/mine'), { recursive: true });
   await cp(join(repo, 'agents/my-agent/mcp-client.mjs'), join(root, 'agents/mine/mcp-client.mjs'));
   return root;
 }
 
-async function run(arm: PlannedArm, sandbox: 'bubblewrap' | 'none' = 'bubblewrap', extra: Partial<TrialSpec> = {}) {
-  const root = await projectRoot();
+/** One trial of `arm` in a project of its own; a concurrent test passes its context's onTestFinished. */
+async function run(arm: PlannedArm, extra: Partial<TrialSpec> = {}, onFinished = onTestFinished) {
+  const root = await projectRoot(onFinished);
   const task = await loadTask(PAGES_TASK);
   const mcpServers = arm.provider ? [codeSearch] : [];
-  return executeTrial(trialSpec(task, arm, { root, sandbox, mcpServers, readOnly: [], ...extra }));
+  return executeTrial(trialSpec(task, arm, { root, sandbox: 'bubblewrap', mcpServers, readOnly: [], ...extra }));
 }
 
-describe('a command agent whose MCP server reaches it through Crossover’s proxy', () => {
-  it('runs its own script under bubblewrap and has its context-tool calls counted by the proxy', async () => {
-    const receipt = await run(commandArm('treatment', 'search'));
+// Each test is a trial of its own, mostly waiting on its sandbox's processes: they overlap.
+describe.concurrent('a command agent whose MCP server reaches it through Crossover’s proxy', () => {
+  it('runs its own script under bubblewrap and has its context-tool calls counted by the proxy', async ({
+    onTestFinished,
+  }) => {
+    const receipt = await run(commandArm('treatment', 'search'), {}, onTestFinished);
     expect(receipt.sandbox.kind).toBe('bubblewrap');
     expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);
     expect(receipt.status).toBe('failed'); // it changes nothing, so the hidden checks fail
@@ -87,30 +91,34 @@ describe('a command agent whose MCP server reaches it through Crossover’s prox
     expect(receipt.contextCalls?.[1]?.argumentsDigest).toBe(digestOf({ query: 'zz-no-such-text' }));
   });
 
-  it('keeps the proxy’s count when the agent writes transcripts claiming 50 calls', async () => {
-    const receipt = await run(commandArm('treatment', 'fake-log'));
+  it('keeps the proxy’s count when the agent writes transcripts claiming 50 calls', async ({ onTestFinished }) => {
+    const receipt = await run(commandArm('treatment', 'fake-log'), {}, onTestFinished);
     expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);
     expect(receipt.diagnostics.contextToolCalls).toBe(2);
     expect(receipt.contextCalls).toHaveLength(2);
   });
 
-  it('gives a baseline that starts the provider’s server by hand nothing to start inside the sandbox', async () => {
-    const receipt = await run(commandArm('baseline', 'by-hand', ` ${SERVER}`));
+  it('gives a baseline that starts the provider’s server by hand nothing to start inside the sandbox', async ({
+    onTestFinished,
+  }) => {
+    const receipt = await run(commandArm('baseline', 'by-hand', ` ${SERVER}`), {}, onTestFinished);
     expect(receipt.status).toBe('agent-error');
     expect(receipt.diagnostics.contextToolCalls).toBe(0);
     expect(receipt.findings.find((f) => f.kind === 'agent')?.detail).toMatch(/exited with code/);
   });
 
-  it('positive control: without the sandbox the same baseline does reach the provider by hand', async () => {
-    const receipt = await run(commandArm('baseline', 'by-hand', ` ${SERVER}`), 'none');
+  it('positive control: without the sandbox the same baseline does reach the provider by hand', async ({
+    onTestFinished,
+  }) => {
+    const receipt = await run(commandArm('baseline', 'by-hand', ` ${SERVER}`), { sandbox: 'none' }, onTestFinished);
     expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);
     expect(receipt.status).toBe('failed');
   });
 
-  it('says where the command was not found inside the sandbox and how to fix it', async () => {
+  it('says where the command was not found inside the sandbox and how to fix it', async ({ onTestFinished }) => {
     const arm = commandArm('baseline', 'search');
     const spec = { ...arm.agent.spec, files: [] } as Agent;
-    const receipt = await run({ ...arm, agent: { ...arm.agent, spec } });
+    const receipt = await run({ ...arm, agent: { ...arm.agent, spec } }, {}, onTestFinished);
     expect(receipt.status).toBe('agent-error');
     const detail = receipt.findings.find((f) => f.kind === 'agent')?.detail ?? '';
     expect(detail).toContain('<root>/agents/mine/agent.sh');
@@ -136,7 +144,7 @@ function httpArm(): PlannedArm {
 async function httpTrial(url: string) {
   vi.stubEnv(TOKEN_NAME, TOKEN);
   let evidence: Evidence | undefined;
-  const receipt = await run(httpArm(), 'bubblewrap', {
+  const receipt = await run(httpArm(), {
     mcpServers: [{ name: 'code-search', url, headers: { Authorization: `token ${TOKEN}` }, secrets: [TOKEN] }],
     credentials: [TOKEN_NAME],
     withheldCredentials: [TOKEN_NAME],
