@@ -9,8 +9,14 @@ import { join } from 'node:path';
  */
 const POLL_MS = 20;
 
-/** One slot per core: a slot is one busy process (a Node check, a Chromium page) of a grading. */
-export const GRADING_CAPACITY = availableParallelism();
+/**
+ * A slot is one process (a Node check, a Chromium page) of a grading. One more slot than cores: a
+ * check is not on a core for all its life (spawn, its sandbox's namespaces, module reads, exit), so
+ * one slot per core left a core idle in those gaps, and a task's three checks on two cores ran two
+ * then one where a plain script runs them side by side (bench:overhead, issue 15: 26 ms per trial
+ * above that floor). One extra process per machine does not bring back the overload the bound is for.
+ */
+export const GRADING_CAPACITY = availableParallelism() + 1;
 
 function alive(pid: number): boolean {
   try {
