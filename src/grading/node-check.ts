@@ -101,9 +101,20 @@ export interface CheckProtections {
   sandbox: boolean;
   /** the harness locks heap snapshots, inspector and V8 flags and freezes node:assert before any import */
   harden: boolean;
+  /** the check process maps at most CHECK_MEMORY_BYTES of writable memory */
+  memory: boolean;
 }
 
-const PROTECTED: CheckProtections = { sandbox: true, harden: true };
+const PROTECTED: CheckProtections = { sandbox: true, harden: true, memory: true };
+
+/**
+ * What a check process may map writable (RLIMIT_DATA): its JavaScript heap, its buffers and Node's
+ * own, about 45 MiB at start. A workspace that allocates past it fails its check: V8 aborts, or the
+ * allocation throws. Not `--max-old-space-size`: that bounds the heap but no Buffer, and any V8 flag
+ * on the command line costs each check about 13 ms of CPU, Node 20 recompiling every builtin the
+ * harness loads (their embedded code cache holds only for V8's default flags).
+ */
+export const CHECK_MEMORY_BYTES = 1024 ** 3;
 
 /** What the harness compiles from stdin rather than from disk: the ES modules of a task's checks/. */
 const CHECK_MODULE = /\.mjs$/;
@@ -126,7 +137,7 @@ export async function checkSources(checksDir: string): Promise<CheckSources> {
 
 /**
  * The check process's argv: bwrap (when on) around Node under the permission model, started
- * through the descriptor closer. Node 20's permission model has no network control and does not
+ * through the descriptor closer, which also caps its memory. Node 20's permission model has no network control and does not
  * check fs.realpathSync against the allowed paths: the network namespace and the bind-only view
  * of the filesystem are what hold those.
  */
@@ -138,7 +149,8 @@ async function checkCommand(
   const protections = run.protections ?? PROTECTED;
   const harden = protections.harden ? [] : ['--unhardened'];
   const node = [...args, ...harden];
-  if (!protections.sandbox) return withoutInheritedFds(process.execPath, node);
+  const limits = protections.memory ? { dataBytes: CHECK_MEMORY_BYTES } : {};
+  if (!protections.sandbox) return withoutInheritedFds(process.execPath, node, limits);
   const host = await sandboxHost();
   if ('reason' in host) return `the check sandbox is not available: ${host.reason}`;
   // Each check module reads as empty inside: the harness has its source from stdin (see the harness).
@@ -151,7 +163,7 @@ async function checkCommand(
   };
   // The caller's identity with every capability dropped: the permission model already denies writes.
   const argv = bubblewrapArgv(layout, run.workspace, [process.execPath, ...node], { kind: 'caller' });
-  return withoutInheritedFds(host.bwrap.path, argv);
+  return withoutInheritedFds(host.bwrap.path, argv, limits);
 }
 
 /**
@@ -184,7 +196,6 @@ export async function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
       ...permissionArgs(run),
       '--experimental-vm-modules',
       '--disable-warning=ExperimentalWarning',
-      '--max-old-space-size=512',
       HARNESS_PATH,
       run.checkFile,
       run.workspace,

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type CheckProtections, runNodeCheck } from '../../src/grading/node-check.js';
+import { CHECK_MEMORY_BYTES, type CheckProtections, runNodeCheck } from '../../src/grading/node-check.js';
 import { tempDir } from '../helpers/temp.js';
 
 /** The check every case uses: it passes only when the workspace's answer is 42, which it never is unfixed. */
@@ -71,6 +71,23 @@ function exists(path) {
 export const answer = () => (exists(${JSON.stringify(outside)}) ? 42 : 0);
 `;
 
+/** Workspace code that maps a 2 GiB buffer before it answers: only an uncapped check gets that far. */
+const BUFFER_HOG = `const hoard = Buffer.allocUnsafe(2 ** 31);
+hoard[0] = 1;
+export const answer = () => 42;
+`;
+
+/** Workspace code that grows its JavaScript heap past the cap (1.25 GiB of arrays) before it answers. */
+const HEAP_HOG = `const hoard = [];
+for (let i = 0; i < 1280; i++) hoard.push(new Array(1024 * 128).fill(1.5));
+export const answer = () => 42;
+`;
+
+/** The positive controls: every protection on but the one a case shows. */
+const UNHARDENED: CheckProtections = { sandbox: true, harden: false, memory: true };
+const UNSANDBOXED: CheckProtections = { sandbox: false, harden: true, memory: true };
+const UNCAPPED: CheckProtections = { sandbox: true, harden: true, memory: false };
+
 async function check(lib: string, protections?: CheckProtections) {
   const checksDir = await tempDir();
   const workspace = await tempDir();
@@ -93,7 +110,7 @@ describe('workspace code that fights its own node check', () => {
   });
 
   it('a heap-snapshot nonce forger passes an unhardened check (the test is real)', async () => {
-    expect(await check(HEAP_FORGER, { sandbox: true, harden: false })).toEqual({ status: 'pass', message: '' });
+    expect(await check(HEAP_FORGER, UNHARDENED)).toEqual({ status: 'pass', message: '' });
   });
 
   it('an assert no-op payload cannot silence the check', async () => {
@@ -104,7 +121,7 @@ describe('workspace code that fights its own node check', () => {
   });
 
   it('an assert no-op payload passes an unhardened check (the test is real)', async () => {
-    expect(await check(ASSERT_NOOP, { sandbox: true, harden: false })).toEqual({ status: 'pass', message: '' });
+    expect(await check(ASSERT_NOOP, UNHARDENED)).toEqual({ status: 'pass', message: '' });
   });
 
   it("cannot reach a listener on the host's loopback; outside the check sandbox it does (the test is real)", async () => {
@@ -118,7 +135,7 @@ describe('workspace code that fights its own node check', () => {
       const port = (server.address() as AddressInfo).port;
       await check(exfiltrator(port));
       expect(requests).toEqual([]);
-      await check(exfiltrator(port), { sandbox: false, harden: true });
+      await check(exfiltrator(port), UNSANDBOXED);
       expect(requests).toEqual(['/checks-stolen']);
     } finally {
       server.close();
@@ -130,13 +147,30 @@ describe('workspace code that fights its own node check', () => {
       status: 'fail',
       message: expect.stringContaining('AssertionError'),
     });
-    expect(await check(CHECK_READER, { sandbox: false, harden: true })).toEqual({ status: 'pass', message: '' });
+    expect(await check(CHECK_READER, UNSANDBOXED)).toEqual({ status: 'pass', message: '' });
   });
 
   it('cannot learn that a path outside exists through realpath; outside the check sandbox it can (the test is real)', async () => {
     const outside = join(await tempDir(), 'reference');
     await mkdir(outside);
     expect(await check(prober(outside))).toMatchObject({ status: 'fail' });
-    expect(await check(prober(outside), { sandbox: false, harden: true })).toEqual({ status: 'pass', message: '' });
+    expect(await check(prober(outside), UNSANDBOXED)).toEqual({ status: 'pass', message: '' });
+  });
+
+  it(`cannot map a buffer past the check's ${CHECK_MEMORY_BYTES / 1024 ** 3} GiB cap; uncapped it does (the test is real)`, async () => {
+    expect(await check(BUFFER_HOG)).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('RangeError: Array buffer allocation failed'),
+    });
+    expect(await check(BUFFER_HOG, UNCAPPED)).toEqual({ status: 'pass', message: '' });
+  });
+
+  it("cannot grow its heap past the check's cap; uncapped it does (the test is real)", async () => {
+    expect(await check(HEAP_HOG)).toMatchObject({
+      status: 'fail',
+      // V8 aborts (SIGABRT, which bwrap passes on as 134) when it can map no more heap.
+      message: expect.stringMatching(/^exited \(134\) without a result/),
+    });
+    expect(await check(HEAP_HOG, UNCAPPED)).toEqual({ status: 'pass', message: '' });
   });
 });
