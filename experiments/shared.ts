@@ -6,7 +6,7 @@ export const codeSearchProvider: ProviderInput = {
   kind: 'search',
   mode: 'local',
   version: '1.0.0',
-  interface: { type: 'mcp-stdio', command: 'node', args: ['../fixtures/providers/code-search/server.mjs'] },
+  interface: { type: 'mcp-stdio', command: 'node', args: ['../fixtures/providers/code-search/dist/server.mjs'] },
   index: { command: 'node', args: ['../fixtures/providers/code-search/index.mjs'] },
   allowedTools: ['search_code', 'find_symbol'],
 };

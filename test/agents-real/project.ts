@@ -125,8 +125,8 @@ export async function writeProject(
   await cp(join(CORPUS, 'corpus.json'), join(root, 'corpus/corpus.json'));
   for (const id of TASK_IDS) await cp(join(CORPUS, 'tasks', id), join(root, 'corpus/tasks', id), { recursive: true });
   await cp(join(REPO, 'fixtures/providers/code-search'), join(root, 'providers/code-search'), { recursive: true });
-  // The provider imports the MCP SDK; the pinned agent lives in the repository's cache.
-  await symlink(join(REPO, 'node_modules'), join(root, 'node_modules'));
+  // The provider is one bundled file (fixtures/providers/code-search/README.md); the pinned agent
+  // lives in the repository's cache.
   await mkdir(join(root, '.crossover/agents'), { recursive: true });
   await symlink(agentPrefix(REPO, agent.adapter, agent.version), agentPrefix(root, agent.adapter, agent.version));
   // The demo's template plus the route marker the mock reads (fixtures/mock-models/script.ts).
@@ -145,7 +145,7 @@ export async function writeProject(
         kind: 'search',
         mode: 'local',
         version: '1.0.0',
-        interface: { type: 'mcp-stdio', command: 'node', args: ['../providers/code-search/server.mjs'] },
+        interface: { type: 'mcp-stdio', command: 'node', args: ['../providers/code-search/dist/server.mjs'] },
         allowedTools: ['search_code', 'find_symbol'],
       },
     ],

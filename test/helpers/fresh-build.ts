@@ -5,7 +5,7 @@ import { withBuildLock } from '../../src/io/build-lock.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 /** What `npm run build` reads. */
-const INPUTS = ['src', 'scripts/bundle.mjs', 'tsconfig.build.json', 'package.json'];
+const INPUTS = ['src', 'fixtures/providers/code-search', 'scripts/bundle.mjs', 'tsconfig.build.json', 'package.json'];
 /** The build's last output (scripts/bundle.mjs runs after tsc): older than an input means stale. */
 const LAST_OUTPUT = 'dist/bundled/harness.js';
 /** Held while one process checks and rebuilds: test runs started together build once, not each. */

@@ -43,7 +43,7 @@ describe('the committed experiments plan as declared', () => {
     expect(plan.approval.required).toBe(false);
     expect(plan.arms[1]?.provider?.launch).toEqual({
       command: 'node',
-      args: ['./fixtures/providers/code-search/server.mjs'],
+      args: ['./fixtures/providers/code-search/dist/server.mjs'],
     });
   });
 

@@ -14,7 +14,7 @@ const EXCLUDED_PROVIDER = `{
       kind: 'search',
       mode: 'local',
       version: '1.0.0',
-      interface: { type: 'mcp-stdio', command: 'node', args: ['../fixtures/providers/code-search/server.mjs'] },
+      interface: { type: 'mcp-stdio', command: 'node', args: ['../fixtures/providers/code-search/dist/server.mjs'] },
       index: { command: 'node', args: ['-e', 'process.stderr.write("no index today"); process.exit(3)'] },
     },
     `;

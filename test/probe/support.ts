@@ -13,7 +13,7 @@ export function provider(overrides: Partial<ProviderInput> = {}): Provider {
   return ProviderSchema.parse({
     id: 'code-search',
     kind: 'search',
-    interface: { type: 'mcp-stdio', command: 'node', args: [join(CODE_SEARCH, 'server.mjs')] },
+    interface: { type: 'mcp-stdio', command: 'node', args: [join(CODE_SEARCH, 'dist/server.mjs')] },
     mode: 'local',
     version: '1.0.0',
     index: { command: 'node', args: [join(CODE_SEARCH, 'index.mjs')] },

@@ -13,7 +13,7 @@ import { trialSpec } from '../helpers/trial-spec.js';
 import { PAGES_TASK } from './hostile.js';
 
 const repo = join(import.meta.dirname, '../..');
-const SERVER = join(repo, 'fixtures/providers/code-search/server.mjs');
+const SERVER = join(repo, 'fixtures/providers/code-search/dist/server.mjs');
 const codeSearch = { name: 'code-search', command: process.execPath, args: [SERVER], env: {} };
 
 function commandArm(role: PlannedArm['role'], mode: string, extra = ''): PlannedArm {
@@ -37,7 +37,7 @@ function commandArm(role: PlannedArm['role'], mode: string, extra = ''): Planned
             interface: 'mcp-stdio',
             version: '1.0.0',
             configDigest: digestOf('code-search'),
-            launch: { command: 'node', args: ['./fixtures/providers/code-search/server.mjs'] },
+            launch: { command: 'node', args: ['./fixtures/providers/code-search/dist/server.mjs'] },
             url: null,
             index: null,
             files: [],

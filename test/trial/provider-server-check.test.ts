@@ -48,7 +48,7 @@ function treatment(tools: string[]): PlannedArm {
 
 /**
  * A copy of the bundled code-search server in a directory of its own (an "install"), below the
- * repository so that the packages it imports resolve from its node_modules, as the original's do.
+ * repository's state directory as a provider install is.
  */
 async function installedServer(): Promise<McpServerSpec> {
   await mkdir(join(REPO, STATE_DIR), { recursive: true });
@@ -56,7 +56,7 @@ async function installedServer(): Promise<McpServerSpec> {
   onTestFinished(() => rm(prefix, { recursive: true, force: true }));
   await chmod(prefix, 0o755);
   await cp(FIXTURE, prefix, { recursive: true });
-  return { name: 'code-search', command: process.execPath, args: [join(prefix, 'server.mjs')], env: {} };
+  return { name: 'code-search', command: process.execPath, args: [join(prefix, 'dist/server.mjs')], env: {} };
 }
 
 async function trialWith(server: McpServerSpec, tools = ['search_code', 'find_symbol'], root?: string) {

@@ -9,7 +9,7 @@ import { tempDir } from '../helpers/temp.js';
 import { trialSpec } from '../helpers/trial-spec.js';
 import { PAGES_TASK } from './hostile.js';
 
-const server = join(import.meta.dirname, '../../fixtures/providers/code-search/server.mjs');
+const server = join(import.meta.dirname, '../../fixtures/providers/code-search/dist/server.mjs');
 const codeSearch = { name: 'code-search', command: process.execPath, args: [server], env: {} };
 
 function arm(role: PlannedArm['role'], withProvider: boolean): PlannedArm {
@@ -21,7 +21,7 @@ function arm(role: PlannedArm['role'], withProvider: boolean): PlannedArm {
     interface: 'mcp-stdio',
     version: '1.0.0',
     configDigest: digestOf('code-search'),
-    launch: { command: 'node', args: ['./fixtures/providers/code-search/server.mjs'] },
+    launch: { command: 'node', args: ['./fixtures/providers/code-search/dist/server.mjs'] },
     url: null,
     index: null,
     files: [],
