@@ -109,7 +109,7 @@ const PROTECTED: CheckProtections = { sandbox: true, harden: true, memory: true 
 
 /**
  * What a check process may map writable (RLIMIT_DATA): its JavaScript heap, its buffers and Node's
- * own, about 45 MiB at start. A workspace that allocates past it fails its check: V8 aborts, or the
+ * own (a check starts under a quarter of it). A workspace that allocates past it fails its check: V8 aborts, or the
  * allocation throws. Not `--max-old-space-size`: that bounds the heap but no Buffer, and any V8 flag
  * on the command line costs each check about 13 ms of CPU, Node 20 recompiling every builtin the
  * harness loads (their embedded code cache holds only for V8's default flags).
@@ -137,9 +137,9 @@ export async function checkSources(checksDir: string): Promise<CheckSources> {
 
 /**
  * The check process's argv: bwrap (when on) around Node under the permission model, started
- * through the descriptor closer, which also caps its memory. Node 20's permission model has no network control and does not
- * check fs.realpathSync against the allowed paths: the network namespace and the bind-only view
- * of the filesystem are what hold those.
+ * through the descriptor closer, which also caps its memory. Node 20's permission model has no
+ * network control and does not check fs.realpathSync against the allowed paths: the network
+ * namespace and the bind-only view of the filesystem are what hold those.
  */
 async function checkCommand(
   run: NodeCheckRun,

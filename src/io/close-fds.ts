@@ -15,8 +15,8 @@ const CLOSE_AND_EXEC =
 /** A cap the launcher sets before it execs, which the command and all it starts inherit. */
 export interface LaunchLimits {
   /**
-   * RLIMIT_DATA in bytes, soft and hard: the writable private memory the process may map (its heap,
-   * its buffers, its threads' stacks). Without CAP_SYS_RESOURCE it cannot be raised again.
+   * RLIMIT_DATA in bytes, soft and hard: the writable private memory the process may map (its heap
+   * and its buffers). Without CAP_SYS_RESOURCE it cannot be raised again.
    */
   dataBytes?: number;
 }
