@@ -4,7 +4,7 @@
  * the whole run's, and the CPU the machine spent meanwhile, from /proc/stat. The CPU figure is why
  * the suite takes as long as it does: when it is near the cores × wall time, the run is bound by
  * the work its trials, checks, Chromium and agents do, not by how the files are scheduled.
- * Prints figures; asserts nothing (docs/architecture.md: no timing assertions).
+ * Prints figures; asserts nothing: a timing belongs in a benchmark, never in a test's assertions.
  *
  * Target: under 5 minutes on an otherwise idle 2-core machine with the pinned agents and
  * providers installed.

@@ -42,7 +42,7 @@ export default async function freshBuild(): Promise<void> {
   await withBuildLock(BUILD_LOCK, async () => {
     if (!stale()) return;
     process.stdout.write(
-      `crossover tests: dist/ is ${builtAt() === null ? 'missing' : 'older than src/'}: npm run build\n`,
+      `crossover tests: dist/ is ${builtAt() === null ? 'missing' : 'older than its sources'}: npm run build\n`,
     );
     execFileSync('npm', ['run', 'build'], { cwd: REPO, stdio: 'inherit' });
   });
