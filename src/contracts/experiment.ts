@@ -69,7 +69,14 @@ export const ArmSchema = z
  * The only statuses a re-attempt may replace: faults of the machinery, not of the agent. Re-running
  * a passed, failed, agent-error, timeout or contaminated trial would pick the results one likes.
  */
-export const REATTEMPTABLE_STATUSES = ['check-error', 'setup-failed', 'cleanup-failed', 'cancelled'] as const;
+export const REATTEMPTABLE_STATUSES = [
+  'check-error',
+  'check-starved',
+  'api-fault',
+  'setup-failed',
+  'cleanup-failed',
+  'cancelled',
+] as const;
 
 export const ReattemptPolicySchema = z
   .object({

@@ -16,6 +16,10 @@ export const INVALID_STATUSES = [
   'drift',
   'cancelled',
   'budget-exhausted',
+  // The machine's or a service's fault, never the agent's: a check that timed out without using its
+  // own time (starved by load), and a model API that kept answering 429, 5xx or resetting.
+  'check-starved',
+  'api-fault',
 ] as const;
 
 export const TrialStatusSchema = z
