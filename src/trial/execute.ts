@@ -31,6 +31,7 @@ import { indexRevisionMatches, overlayInTree } from '../probe/context-index.js';
 import { replacePath } from '../probe/redact.js';
 import { agentExec } from './agent-exec.js';
 import type { AgentSlots } from './agent-slots.js';
+import { armContextTools } from './arm-tools.js';
 import { workspaceChanges } from './changes.js';
 import { detectContamination } from './contamination.js';
 import { changedPaths, observedCalls, trialDiagnostics } from './diagnostics.js';
@@ -211,7 +212,10 @@ function proxyServers(
     // The trial's own copy of an in-tree index (CodeGraph writes its pid and journal beside its database).
     writable: (spec.indexOverlays ?? []).flatMap((overlay) => overlay.paths.map((path) => join(workspace, path))),
   });
-  return startMcpProxy(spec.mcpServers, launch);
+  return startMcpProxy(spec.mcpServers, launch, {
+    ...(sandbox ? { owner: sandbox.identity } : {}),
+    allowedTools: armContextTools(spec.arm),
+  });
 }
 
 async function prepare(
@@ -274,7 +278,7 @@ async function prepareAgent(
   const prompt = await preloadTaskSkill(spec.prompt, spec.root, spec.arm, spec.expectedSkill);
   if (sandbox && 'identity' in sandbox) await handOver([workspace, home, tmp], sandbox.identity);
   // A treatment whose provider cannot be reached would silently be a second baseline: setup-failed instead.
-  if (spec.arm.role === 'treatment') await proxy.check(spec.arm.provider?.tools ?? [], spec.timeoutMs);
+  if (spec.arm.role === 'treatment') await proxy.check(armContextTools(spec.arm) ?? [], spec.timeoutMs);
   const env = agentEnvironment({
     host: process.env,
     home,
@@ -310,7 +314,7 @@ async function prepareAgent(
     agent: spec.arm.agent.spec,
     arm: spec.arm,
     mcpServers: proxy.servers,
-    contextTools: spec.arm.provider?.tools ?? [],
+    contextTools: armContextTools(spec.arm) ?? [],
     env,
     signal: AbortSignal.any([spec.signal, timer.signal]),
     sandboxed: spec.sandbox === 'bubblewrap',
@@ -602,7 +606,7 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
   const network = networkFinding(spec);
   if (network) findings.push(network);
   if (result.error !== null) findings.push({ kind: 'agent', detail: scrub(result.error, spec, trialDir) });
-  findings.push(...phase.leaseFindings);
+  findings.push(...phase.leaseFindings, ...prepared.proxy.findings());
 
   const toolCalls = calls.builtin === null ? calls.context : [...calls.builtin, ...(calls.context ?? [])];
   const after: AfterAgent = cancelled
