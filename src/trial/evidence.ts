@@ -38,6 +38,8 @@ export interface EvidenceRedactionInput {
   /** declared credential names: their host values are redacted wherever they appear */
   credentials: readonly string[];
   host: NodeJS.ProcessEnv;
+  /** values redacted wherever they appear, whatever their name (a leased login's tokens) */
+  secrets?: readonly string[];
 }
 
 /**
@@ -46,7 +48,7 @@ export interface EvidenceRedactionInput {
  * the task, HOME and the tmp dir), each replaced by a placeholder.
  */
 export function evidenceRedaction(input: EvidenceRedactionInput): Redaction {
-  const secrets = new Set<string>();
+  const secrets = new Set<string>(input.secrets ?? []);
   for (const [name, value] of Object.entries(input.host)) {
     if (value === undefined || value.length < MIN_SECRET_LENGTH) continue;
     if (input.credentials.includes(name) || SECRET_NAME.test(name)) secrets.add(value);
@@ -86,6 +88,22 @@ export function redactAll(text: string, redaction: Redaction): string {
     .sort((a, b) => b.length - a.length)
     .map((key) => (paths.has(key) ? `(?<!${NAME_CHAR})${escapeRegExp(key)}(?!${NAME_CHAR})` : escapeRegExp(key)));
   return text.replace(new RegExp(alternatives.join('|'), 'g'), (found) => replacements.get(found) ?? found);
+}
+
+/**
+ * `value` with every string in it (object keys too) redacted of `secrets`: for a document built
+ * from text the agent controls in places no redaction pass reads (file names, tool names).
+ */
+export function redactValues<T>(secrets: readonly string[], value: T): T {
+  if (secrets.length === 0) return value;
+  const redaction: Redaction = { secrets: [...secrets].sort((a, b) => b.length - a.length), paths: {} };
+  const walk = (at: unknown): unknown => {
+    if (typeof at === 'string') return redactAll(at, redaction);
+    if (Array.isArray(at)) return at.map(walk);
+    if (typeof at !== 'object' || at === null) return at;
+    return Object.fromEntries(Object.entries(at).map(([key, inner]) => [redactAll(key, redaction), walk(inner)]));
+  };
+  return walk(value) as T;
 }
 
 function boundedEntry(entry: TranscriptEntry, redaction: Redaction): TranscriptEntry {

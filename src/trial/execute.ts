@@ -36,7 +36,7 @@ import { workspaceChanges } from './changes.js';
 import { detectContamination } from './contamination.js';
 import { changedPaths, observedCalls, trialDiagnostics } from './diagnostics.js';
 import { agentEnvironment, DEFAULT_PATH, MARKER_VARIABLE } from './environment.js';
-import { evidenceRedaction, redactAll, trialEvidence } from './evidence.js';
+import { evidenceRedaction, redactAll, redactValues, trialEvidence } from './evidence.js';
 import { workspaceDiff } from './evidence-diff.js';
 import { GRADING_CAPACITY, inGradingSlot } from './grading-slots.js';
 import { type LoginLease, withLoginLease } from './login-lease.js';
@@ -92,6 +92,8 @@ export interface TrialSpec {
   onEvidence?: (evidence: Evidence) => void;
   /** the digest of the setup's produced tree the plan bound; absent: not bound (an ad-hoc trial) */
   setupDigest?: string | null;
+  /** values no text the trial keeps may hold (a leased login's tokens), set once the lease is given back */
+  secrets?: string[];
 }
 
 /** The setup outputs a trial may use: what the plan bound, or drift (the cache was rebuilt with other files). */
@@ -131,7 +133,14 @@ function scrub(text: string, spec: TrialSpec, trialDir: string): string {
 }
 
 function redactionInput(spec: TrialSpec, trialDir: string) {
-  return { trialDir, root: spec.root, taskDir: spec.task.dir, credentials: spec.credentials, host: process.env };
+  return {
+    trialDir,
+    root: spec.root,
+    taskDir: spec.task.dir,
+    credentials: spec.credentials,
+    host: process.env,
+    secrets: spec.secrets ?? [],
+  };
 }
 
 /** Evidence text as the evidence keeps it: no credential, no path of this machine. */
@@ -488,7 +497,7 @@ async function guardedAfterAgent(
 
 type AgentPhase =
   | { notRun: ReceiptBody }
-  | { prepared: Prepared; result: AgentRunResult; elapsedMs: number; leaseFindings: Finding[] };
+  | { prepared: Prepared; result: AgentRunResult; elapsedMs: number; leaseFindings: Finding[]; leaseSecrets: string[] };
 
 /**
  * The budget's deadline, checked when the trial would start (after waiting for its agent slot): a
@@ -560,7 +569,7 @@ async function preparedRun(
   }
   const started = performance.now();
   const result = await runAgent(prepared, spec, trialDir);
-  return { prepared, result, elapsedMs: Math.round(performance.now() - started), leaseFindings: [] };
+  return { prepared, result, elapsedMs: Math.round(performance.now() - started), leaseFindings: [], leaseSecrets: [] };
 }
 
 /**
@@ -577,7 +586,8 @@ async function agentPhase(
     const leased = await withLoginLease(spec.authHome, spec.arm.agent.spec.adapter, (lease) =>
       preparedRun(spec, trialDir, base, lease),
     );
-    return 'notRun' in leased.value ? leased.value : { ...leased.value, leaseFindings: leased.findings };
+    if ('notRun' in leased.value) return leased.value;
+    return { ...leased.value, leaseFindings: leased.findings, leaseSecrets: leased.secrets };
   } catch (error) {
     return setupFailure(spec, trialDir, base, error);
   }
@@ -597,7 +607,7 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
     : startBeforeDeadline(spec, trialDir, base));
   if ('notRun' in phase) return phase.notRun;
   const { prepared, result, elapsedMs } = phase;
-  spec = phase.spec;
+  spec = { ...phase.spec, secrets: phase.leaseSecrets };
   const cancelled = spec.signal.aborted;
   const contextCalls = prepared.proxy.records();
   const calls = observedCalls(spec.arm, result.observation, contextCalls);
@@ -627,7 +637,8 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
     agent: result.outcome,
     grade: graded?.status ?? null,
   });
-  const body: ReceiptBody = {
+  // A leased token the agent echoed (into a check's message, a file name, a tool name) is kept nowhere.
+  const body: ReceiptBody = redactValues(spec.secrets ?? [], {
     ...base,
     status,
     sandbox: { kind: spec.sandbox, version: prepared.sandboxVersion },
@@ -647,7 +658,7 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
     ...(contextCalls.length > CONTEXT_CALL_LIMIT
       ? { contextCallsOmitted: contextCalls.length - CONTEXT_CALL_LIMIT }
       : {}),
-  };
+  });
   if (!spec.onEvidence) return body;
   const evidence = trialEvidence({
     body,
@@ -659,6 +670,7 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
     durationsMs: graded?.durationsMs,
     redaction: evidenceRedaction(redactionInput(spec, trialDir)),
   });
-  spec.onEvidence(evidence);
-  return { ...body, evidence: evidenceDigest(evidence) };
+  const kept = redactValues(spec.secrets ?? [], evidence);
+  spec.onEvidence(kept);
+  return { ...body, evidence: evidenceDigest(kept) };
 }
