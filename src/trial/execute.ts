@@ -23,7 +23,7 @@ import { scanWorkspace, type WorkspaceScan } from '../grading/workspace-scan.js'
 import { resolveBubblewrap } from '../io/bubblewrap.js';
 import { STATE_DIR } from '../io/layout.js';
 import type { ProcessMarker } from '../io/process-tree.js';
-import { handOver, type SandboxHost, sandboxHost } from '../io/sandbox.js';
+import { handOver, providerIdentity, type SandboxHost, sandboxHost } from '../io/sandbox.js';
 import { serverLauncher } from '../io/server-launch.js';
 import { underAny } from '../io/tree.js';
 import { removeTree } from '../io/tree-commands.js';
@@ -204,6 +204,11 @@ interface Prepared {
   stop: () => void;
 }
 
+/** The trial's own copy of each in-tree index, in its workspace. */
+function overlayPaths(spec: TrialSpec, workspace: string): string[] {
+  return (spec.indexOverlays ?? []).flatMap((overlay) => overlay.paths.map((path) => join(workspace, path)));
+}
+
 /** The arm's MCP servers behind Crossover's proxy, each started outside the agent's sandbox. */
 function proxyServers(
   spec: TrialSpec,
@@ -219,7 +224,8 @@ function proxyServers(
     shareNetwork: networkFinding(spec) !== null,
     readOnly: spec.readOnly,
     // The trial's own copy of an in-tree index (CodeGraph writes its pid and journal beside its database).
-    writable: (spec.indexOverlays ?? []).flatMap((overlay) => overlay.paths.map((path) => join(workspace, path))),
+    writable: overlayPaths(spec, workspace),
+    hidden: [trialDir],
   });
   return startMcpProxy(spec.mcpServers, launch, {
     ...(sandbox ? { owner: sandbox.identity } : {}),
@@ -285,7 +291,11 @@ async function prepareAgent(
   // Before the hand-over, so the copy belongs to the agent's uid like the rest of its home.
   await input.lease?.install(home);
   const prompt = await preloadTaskSkill(spec.prompt, spec.root, spec.arm, spec.expectedSkill);
-  if (sandbox && 'identity' in sandbox) await handOver([workspace, home, tmp], sandbox.identity);
+  if (sandbox && 'identity' in sandbox) {
+    await handOver([workspace, home, tmp], sandbox.identity);
+    // The index copy is its server's to write, and its server runs as a uid of its own.
+    await handOver(overlayPaths(spec, workspace), providerIdentity(sandbox.identity));
+  }
   // A treatment whose provider cannot be reached would silently be a second baseline: setup-failed instead.
   if (spec.arm.role === 'treatment') await proxy.check(armContextTools(spec.arm) ?? [], spec.timeoutMs);
   const env = agentEnvironment({
