@@ -8,10 +8,14 @@ import { fileDigest } from '../io/file-digest.js';
 import { writeArtifact } from '../io/json.js';
 import { npmInstallInto } from '../io/npm-install.js';
 
-/** The npm package of each agent CLI and its bin name. */
-const PACKAGES: Record<InstallableAdapter, { name: string; bin: string }> = {
-  'claude-code': { name: '@anthropic-ai/claude-code', bin: 'claude' },
-  codex: { name: '@openai/codex', bin: 'codex' },
+/**
+ * The npm package of each agent CLI, its bin name, and whether it needs its install scripts (run in
+ * bubblewrap): Claude Code's postinstall copies its platform's native binary over the bin's
+ * placeholder; Codex's launcher finds its native package itself.
+ */
+const PACKAGES: Record<InstallableAdapter, { name: string; bin: string; scripts: boolean }> = {
+  'claude-code': { name: '@anthropic-ai/claude-code', bin: 'claude', scripts: true },
+  codex: { name: '@openai/codex', bin: 'codex', scripts: false },
 };
 
 /** The launcher of an install, relative to its prefix: the npm bin link. */
@@ -57,7 +61,7 @@ async function installInto(
   const existing = await readInstalledAgent(root, adapter, version);
   if (existing !== null && (await currentDigest(root, existing)) === existing.digest)
     return { installed: existing, fresh: false };
-  await npmInstallInto(prefix, `${PACKAGES[adapter].name}@${version}`);
+  await npmInstallInto(prefix, `${PACKAGES[adapter].name}@${version}`, { scripts: PACKAGES[adapter].scripts });
   const executable = await realExecutable(prefix, adapter);
   const installed = InstalledAgentSchema.parse({
     schema: 'crossover.agent-install/1',
