@@ -131,6 +131,12 @@ export const RepositorySchema = z
       .array(TestIdSchema)
       .describe('Tests that pass on the starting tree and must keep passing: the regressions.'),
     history: HistorySchema.optional(),
+    editable: z
+      .array(RelativePathSchema)
+      .optional()
+      .describe(
+        'Test-infrastructure files (or directories) the agent may change: a task whose fix is in conftest.py, a runner config or package.json scripts. Any other such change is tampering.',
+      ),
   })
   .strict()
   .describe(

@@ -10,8 +10,10 @@ import { BrowserSession } from './browser-session.js';
 import { checkSources, runNodeCheck } from './node-check.js';
 import type { CheckOutcome } from './outcome.js';
 import { applyHiddenTests, runRepositoryTests, type SetupMount } from './repository-tests.js';
+import { plantSentinels } from './sentinels.js';
 import { type StaticServer, serveStatic } from './static-server.js';
 import { detectTampering } from './tampering.js';
+import { infrastructureChanges } from './test-infrastructure.js';
 import { scanWorkspace, type WorkspaceScan } from './workspace-scan.js';
 
 export type GradeStatus = 'passed' | 'failed' | 'check-error' | 'missing-checks';
@@ -49,7 +51,17 @@ export interface GradeInput {
   setup?: SetupMount | null;
   /** how many checks may run at once (the grading slots it holds); 1 by default: one after another */
   lanes?: number;
+  /** the positive controls only: a repository task's runner graded without sentinels or the test-infrastructure rule */
+  protections?: RunnerProtections;
 }
+
+/** What keeps a repository's own runner honest (sentinels.ts, test-infrastructure.ts); both on unless a control turns one off. */
+export interface RunnerProtections {
+  sentinels: boolean;
+  infrastructure: boolean;
+}
+
+const PROTECTED: RunnerProtections = { sentinels: true, infrastructure: true };
 
 interface PlannedCheck {
   check: Check;
@@ -144,7 +156,10 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   const planned = plannedChecks(task);
   const scan = input.scan ?? (await scanWorkspace(workspace));
   const start = input.start ?? (await readTreeModel(join(task.dir, 'workspace')));
+  const protections = input.protections ?? PROTECTED;
   const findings = await detectTampering(task, scan, start);
+  if (findings.length === 0 && protections.infrastructure)
+    findings.push(...(await infrastructureChanges(task, workspace, start, scan.model)));
   if (findings.length > 0) {
     const notRun = planned.map(({ id, kind }) => ({
       id,
@@ -157,19 +172,21 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   const { repository } = task.task;
   if (repository) {
     const overwritten = await applyHiddenTests(task.dir, workspace, { start, graded: scan.model });
-    const checks = await runRepositoryTests({
+    const hidden = (await readTreeModel(join(task.dir, 'checks'))).files.map((entry) => entry.path);
+    const { checks, findings: judged } = await runRepositoryTests({
       repository,
       workspace,
       setup: input.setup ?? null,
+      sentinels: protections.sentinels ? await plantSentinels(workspace, hidden) : [],
       ...(signal ? { signal } : {}),
     });
     return {
       status: gradeStatus(checks),
       checks,
-      checksRun: checks.filter((c) => c.status !== 'error').length,
+      checksRun: judged.length > 0 ? 0 : checks.filter((c) => c.status !== 'error').length,
       // One test run grades every test at once: no test has a duration of its own.
       durationsMs: checks.map(() => null),
-      findings: overwritten,
+      findings: [...overwritten, ...judged],
     };
   }
   const checksDir = await realpath(join(task.dir, 'checks'));
