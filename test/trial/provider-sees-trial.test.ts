@@ -4,7 +4,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { digestOf } from '../../src/contracts/canonical.js';
 import type { PlannedArm } from '../../src/contracts/plan.js';
-import { AGENT_GID, AGENT_UID, handOver, PROVIDER_UID, requireSandbox } from '../../src/io/sandbox.js';
+import { AGENT_UID, handOver, PROVIDER_UID, requireSandbox } from '../../src/io/sandbox.js';
 import { type ServerPlace, serverLauncher } from '../../src/io/server-launch.js';
 import { providerLaunch } from '../../src/plugin/provider-launch.js';
 import { handshakeMcp } from '../../src/probe/mcp.js';
@@ -32,7 +32,7 @@ process.stdout.write(JSON.stringify({ uid: process.getuid(), login }));
 
 /**
  * A trial directory as a trial leaves it while its agent runs: the workspace, and the run home
- * holding the leased login (0600), both the agent's (as root, its uid's).
+ * holding the leased login (0600), both the agent's (as root, its uid's; as an ordinary user, the caller's).
  */
 async function trialDirectory(token: string) {
   const trialDir = join(await tempDir(), 'trial');
@@ -42,7 +42,7 @@ async function trialDirectory(token: string) {
   await mkdir(join(home, '.claude'), { recursive: true, mode: 0o700 });
   await writeFile(join(home, '.claude/.credentials.json'), JSON.stringify(claudeLogin(token)), { mode: 0o600 });
   await chmod(trialDir, 0o755);
-  await handOver([workspace, home], { kind: 'unprivileged', uid: AGENT_UID, gid: AGENT_GID });
+  await handOver([workspace, home], SANDBOX.identity);
   const tools = join(await tempDir(), 'reader');
   await mkdir(tools);
   await writeFile(join(tools, 'reader.mjs'), READER);
@@ -134,7 +134,7 @@ describe(`the documented ${WORKSPACE_ARG} argument`, () => {
     const task = await sampleTask();
     const trial = await trialDirectory(canary());
     await cp(join(task.dir, 'workspace'), trial.workspace, { recursive: true });
-    await handOver([trial.workspace], { kind: 'unprivileged', uid: AGENT_UID, gid: AGENT_GID });
+    await handOver([trial.workspace], SANDBOX.identity);
     const arm = {
       id: 'rooted',
       role: 'treatment',
