@@ -3,8 +3,8 @@ import { CrossoverError } from '../contracts/errors.js';
 import type { AgentAdapter } from './adapter.js';
 import { claudeCodeAdapter } from './claude-code/adapter.js';
 import { codexAdapter } from './codex/adapter.js';
-import { commandAdapter } from './command.js';
-import { syntheticAdapter } from './synthetic.js';
+import { commandAdapter } from './command/adapter.js';
+import { syntheticAdapter } from './synthetic/adapter.js';
 
 /** The adapter that starts `agent` for one trial; installed agents are found below the project root. */
 export function adapterFor(agent: Agent, place?: { root: string }): AgentAdapter {

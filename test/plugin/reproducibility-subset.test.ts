@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appliesReference } from '../../src/agents/synthetic.js';
+import { appliesReference } from '../../src/agents/synthetic/adapter.js';
 import type { Plan } from '../../src/contracts/plan.js';
 import type { Scorecard } from '../../src/contracts/scorecard.js';
 import { LIBRARY_TASKS, planDir, smallProject, vitest } from './project.js';
