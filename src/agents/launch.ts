@@ -3,7 +3,8 @@ import type { Agent } from '../contracts/agent.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { agentPrefix, readInstalledAgent } from '../io/agent-install.js';
 
-type InstalledSpec = Extract<Agent, { adapter: 'claude-code' | 'codex' }>;
+/** A declaration of an agent Crossover installs pinned: its adapter and exact version. */
+type InstalledSpec = Pick<Agent, 'adapter'> & { version: string };
 
 /** The launcher of the pinned install the plan bound; an agent never falls back to another copy on PATH. */
 export async function installedLauncher(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DigestSchema, RelativePathSchema } from './common.js';
 
-const SyntheticAgentSchema = z
+export const SyntheticAgentSchema = z
   .object({
     adapter: z.literal('synthetic').describe('A built-in agent without a model, for self-tests and baselines.'),
     behavior: z
@@ -22,7 +22,7 @@ const SyntheticAgentSchema = z
   })
   .strict();
 
-const CommandAgentSchema = z
+export const CommandAgentSchema = z
   .object({
     adapter: z.literal('command').describe('Any program started through a shell command.'),
     command: z
@@ -45,7 +45,7 @@ const CommandAgentSchema = z
   })
   .strict();
 
-const ClaudeCodeAgentSchema = z
+export const ClaudeCodeAgentSchema = z
   .object({
     adapter: z.literal('claude-code').describe("Anthropic's Claude Code CLI, installed pinned by Crossover."),
     version: z
@@ -58,7 +58,7 @@ const ClaudeCodeAgentSchema = z
   })
   .strict();
 
-const CodexAgentSchema = z
+export const CodexAgentSchema = z
   .object({
     adapter: z.literal('codex').describe("OpenAI's Codex CLI, installed pinned by Crossover."),
     version: z
@@ -77,13 +77,13 @@ export const AgentSchema = z
 export type Agent = z.infer<typeof AgentSchema>;
 export type AgentInput = z.input<typeof AgentSchema>;
 
-/** The agent CLIs Crossover installs pinned into its own prefix. */
-export const InstallableAdapterSchema = z.enum(['claude-code', 'codex']);
+/** An adapter's name: what `adapter` says in a declaration, the folder of `src/agents/` that holds it. */
+export const AdapterNameSchema = z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lower-case adapter name');
 
 export const InstalledAgentSchema = z
   .object({
     schema: z.literal('crossover.agent-install/1').describe('Format and version of this document.'),
-    adapter: InstallableAdapterSchema.describe('The adapter this install serves.'),
+    adapter: AdapterNameSchema.describe('The adapter this install serves: one whose definition names an npm package.'),
     version: z
       .string()
       .regex(/^\d+\.\d+\.\d+$/)
@@ -100,5 +100,4 @@ export const InstalledAgentSchema = z
   .strict()
   .describe('<root>/.crossover/agents/<adapter>@<version>/crossover-agent.json, written by crossover agents install.');
 
-export type InstallableAdapter = z.infer<typeof InstallableAdapterSchema>;
 export type InstalledAgent = z.infer<typeof InstalledAgentSchema>;

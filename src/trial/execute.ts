@@ -7,9 +7,7 @@ import {
   type ToolCall,
   UNOBSERVED,
 } from '../agents/adapter.js';
-import { adapterFor } from '../agents/registry.js';
-import { agentSandboxNeeds } from '../agents/sandbox-needs.js';
-import { SKILL_HOMES } from '../agents/skill-homes.js';
+import { adapterFor, agentSandboxNeeds, skillsHomeOf } from '../agents/registry.js';
 import { CrossoverError, errorReason } from '../contracts/errors.js';
 import { type Evidence, type EvidenceDiff, evidenceDigest } from '../contracts/evidence.js';
 import type { PlannedArm } from '../contracts/plan.js';
@@ -169,7 +167,7 @@ async function sandboxVersion(spec: TrialSpec): Promise<string | null> {
 
 /** Where the arm's declared skills were installed below the run home, as `<location>/<name>`. */
 function installedSkillFolders(arm: PlannedArm): Set<string> {
-  const location = SKILL_HOMES[arm.agent.spec.adapter];
+  const location = skillsHomeOf(arm.agent.spec.adapter);
   return new Set((arm.skills?.installed ?? []).map((skill) => `${location}/${skill.name}`));
 }
 

@@ -1,4 +1,4 @@
-import { agentSandboxNeeds } from '../agents/sandbox-needs.js';
+import { agentSandboxNeeds } from '../agents/registry.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { Plan } from '../contracts/plan.js';
 import type { ReceiptBody } from '../contracts/receipt.js';

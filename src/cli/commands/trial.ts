@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkLoginHome } from '../../agents/login.js';
 import { CrossoverError } from '../../contracts/errors.js';
 import type { FileDigest } from '../../contracts/plan.js';
 import { type Receipt, sealReceipt } from '../../contracts/receipt.js';
 import { loadTask } from '../../corpus/load.js';
 import { pathDigest } from '../../io/file-digest.js';
-import { checkLoginHome } from '../../io/login-home.js';
 import { rootRelative } from '../../io/paths.js';
 import { writeReceipt } from '../../receipts/store.js';
 import { terminalSafe, terminalSafeJson } from '../../reporters/terminal-text.js';
