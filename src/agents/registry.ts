@@ -1,5 +1,5 @@
 import type { Agent } from '../contracts/agent.js';
-import { CrossoverError } from '../contracts/errors.js';
+import { CrossoverError, jsonPath, parseWith } from '../contracts/errors.js';
 import type { AgentAdapter } from './adapter.js';
 import { claudeCodeAgent } from './claude-code/definition.js';
 import { codexAgent } from './codex/definition.js';
@@ -11,6 +11,19 @@ import { syntheticAgent } from './synthetic/definition.js';
 const BUILTIN: readonly AgentDefinition[] = [syntheticAgent, commandAgent, claudeCodeAgent, codexAgent];
 
 const definitions = new Map<string, AgentDefinition>(BUILTIN.map((definition) => [definition.name, definition]));
+
+/**
+ * Adds an adapter beside the built-in ones, for this process (a test's stand-in, an embedding
+ * program's own agent). Returns what removes it again. A name already taken is refused.
+ */
+export function registerAgent<S extends Agent>(definition: AgentDefinition<S>): () => void {
+  if (definitions.has(definition.name))
+    throw new CrossoverError('conflict', `agent adapter ${definition.name} is already registered`);
+  definitions.set(definition.name, definition as unknown as AgentDefinition);
+  return () => {
+    definitions.delete(definition.name);
+  };
+}
 
 /** Every registered adapter, the built-in ones first, in the order they were added. */
 export function agentDefinitions(): AgentDefinition[] {
@@ -28,9 +41,25 @@ export function agentDefinition(adapter: string): AgentDefinition {
   return definition;
 }
 
+/**
+ * The declaration as its adapter's own schema reads it (its defaults filled in). `source` and `at`
+ * say where it was declared, e.g. the experiment file and `['arms', 1, 'agent']`. The built-in
+ * adapters' fields were checked by the contracts; a registered adapter's are checked here, and an
+ * adapter nobody registered is refused.
+ */
+export function checkedAgent(spec: Agent, source = 'agent', at: readonly PropertyKey[] = []): Agent {
+  const definition = definitions.get(spec.adapter);
+  if (definition === undefined)
+    throw new CrossoverError(
+      'invalid-input',
+      `${source}: invalid\n  ${jsonPath([...at, 'adapter'])}: ${unknown(spec.adapter)}`,
+    );
+  return BUILTIN.includes(definition) ? spec : parseWith(definition.spec, spec, source, at);
+}
+
 /** The adapter that starts `agent` for one trial; installed agents are found below the project root. */
 export function adapterFor(agent: Agent, place?: { root: string }): AgentAdapter {
-  return agentDefinition(agent.adapter).create(agent, place?.root);
+  return agentDefinition(agent.adapter).create(checkedAgent(agent), place?.root);
 }
 
 /**

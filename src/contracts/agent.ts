@@ -70,15 +70,50 @@ export const CodexAgentSchema = z
   })
   .strict();
 
+/** The adapters that ship with Crossover, each declared by its own closed schema. */
+export const BuiltinAgentSchema = z.discriminatedUnion('adapter', [
+  SyntheticAgentSchema,
+  CommandAgentSchema,
+  ClaudeCodeAgentSchema,
+  CodexAgentSchema,
+]);
+
+const BUILTIN_ADAPTERS: ReadonlySet<string> = new Set(
+  BuiltinAgentSchema.options.map((option) => option.shape.adapter.value),
+);
+
+/** An adapter's name: what `adapter` says in a declaration, the folder of `src/agents/` that holds it. */
+export const AdapterNameSchema = z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lower-case adapter name');
+
+/**
+ * An agent of an adapter registered beside the built-in ones (`registerAgent` in
+ * src/agents/registry.ts). Its own definition carries the schema of the other fields and checks
+ * them when the experiment is loaded and when the agent is started; an unregistered name is refused there.
+ */
+const RegisteredAgentSchema = z
+  .object({
+    adapter: AdapterNameSchema.describe('The name of an adapter registered beside the built-in ones.'),
+  })
+  .catchall(z.unknown().describe("A field of the registered adapter's own declaration."))
+  .describe("An agent of a registered adapter; the adapter's own schema checks its fields.");
+
+/**
+ * A built-in name is held to its own schema: the open branch above would otherwise take a built-in
+ * declaration its schema refused, so the refusal is given again with its own paths and messages.
+ */
+function builtinsKeepTheirSchema(agent: { adapter: string }, ctx: z.RefinementCtx): void {
+  if (!BUILTIN_ADAPTERS.has(agent.adapter)) return;
+  const own = BuiltinAgentSchema.safeParse(agent);
+  if (!own.success) for (const issue of own.error.issues) ctx.addIssue({ ...issue, input: agent } as never);
+}
+
 export const AgentSchema = z
-  .discriminatedUnion('adapter', [SyntheticAgentSchema, CommandAgentSchema, ClaudeCodeAgentSchema, CodexAgentSchema])
+  .union([BuiltinAgentSchema, RegisteredAgentSchema])
+  .superRefine(builtinsKeepTheirSchema)
   .describe('How to start one agent for one trial.');
 
 export type Agent = z.infer<typeof AgentSchema>;
 export type AgentInput = z.input<typeof AgentSchema>;
-
-/** An adapter's name: what `adapter` says in a declaration, the folder of `src/agents/` that holds it. */
-export const AdapterNameSchema = z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lower-case adapter name');
 
 export const InstalledAgentSchema = z
   .object({
