@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CrossoverError } from '../contracts/errors.js';
 import {
   type CheckedLoginHome,
   checkLoginHome as checkLoginDirectory,
@@ -56,6 +57,6 @@ export function refuseOwnAgentHome(
 /** The commands that create a login directory for `adapter` with its pinned launcher. */
 export function loginCommands(adapter: string, launcher: string, dir: string): string[] {
   const login = agentDefinition(adapter).login;
-  if (login === undefined) throw new Error(`the ${adapter} adapter has no login of its own`);
+  if (login === undefined) throw new CrossoverError('invalid-input', `the ${adapter} adapter has no login of its own`);
   return loginDirectoryCommands(login.file, login.signIn(launcher, dir), dir);
 }
