@@ -3,6 +3,7 @@ import { digestOf } from './canonical.js';
 import { DigestSchema, IdSchema } from './common.js';
 import { TestIdSchema } from './corpus.js';
 import { ArmRoleSchema, type ReattemptPolicy } from './experiment.js';
+import { clip } from './redaction.js';
 
 export const SUCCESS_STATUSES = ['passed'] as const;
 export const FAILURE_STATUSES = ['failed', 'agent-error', 'timeout'] as const;
@@ -235,14 +236,9 @@ export type Finding = z.infer<typeof FindingSchema>;
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
 export type ContextCall = z.infer<typeof ContextCallSchema>;
 
-/** Text cut to fit a receipt's bound, marked where it was cut: agent-controlled text can be any length. */
-export function boundedText(text: string, limit = MESSAGE_LIMIT): string {
-  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
-}
-
 /** A finding whose detail fits the receipt whatever it quotes (a 2,600-character path, say). */
 export function boundedFinding(kind: Finding['kind'], detail: string): Finding {
-  return { kind, detail: boundedText(detail) };
+  return { kind, detail: clip(detail, MESSAGE_LIMIT) };
 }
 
 /** Adds the content digest that makes a receipt verifiable. */

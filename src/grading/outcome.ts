@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { MESSAGE_LIMIT } from '../contracts/receipt.js';
+import { clip, withoutValues } from '../contracts/redaction.js';
 
 /** What one check run ended with, before the grader names it. */
 export interface CheckOutcome {
@@ -9,9 +10,7 @@ export interface CheckOutcome {
 
 /** Messages end up in receipts: keep them short whatever a check or the workspace printed. */
 export function boundedMessage(text: string, limit = 600): string {
-  const flat = text.trim();
-  const max = Math.min(limit, MESSAGE_LIMIT);
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return clip(text.trim(), Math.min(limit, MESSAGE_LIMIT));
 }
 
 /** Only the first line of a failure reaches a receipt: an assertion's diff quotes the expected value. */
@@ -27,10 +26,7 @@ export function firstLine(text: string): string {
 export function withoutExpected(line: string, error: Error): string {
   const expected = (error as { expected?: unknown }).expected;
   if (expected === undefined) return line;
-  let text = line;
-  for (const form of new Set([inspect(expected), String(expected)]))
-    if (form.length > 0) text = text.split(form).join('<expected>');
-  return text;
+  return withoutValues(line, new Set([inspect(expected), String(expected)]), '<expected>');
 }
 
 export const PASS: CheckOutcome = { status: 'pass', message: '' };

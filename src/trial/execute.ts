@@ -14,6 +14,7 @@ import { CrossoverError, errorReason } from '../contracts/errors.js';
 import { type Evidence, type EvidenceDiff, evidenceDigest } from '../contracts/evidence.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import { CONTEXT_CALL_LIMIT, type Finding, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/receipt.js';
+import { type Redaction, redact, redactAndClip } from '../contracts/redaction.js';
 import type { TreeModel } from '../contracts/tree.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { ensureSetup, type SetupOutputs } from '../corpus/setup.js';
@@ -28,20 +29,20 @@ import { serverLauncher } from '../io/server-launch.js';
 import { underAny } from '../io/tree.js';
 import { removeTree } from '../io/tree-commands.js';
 import { indexRevisionMatches, overlayInTree } from '../probe/context-index.js';
-import { replacePath } from '../probe/redact.js';
 import { agentExec } from './agent-exec.js';
 import type { AgentSlots } from './agent-slots.js';
 import { workspaceChanges } from './changes.js';
 import { detectContamination } from './contamination.js';
 import { changedPaths, observedCalls, trialDiagnostics } from './diagnostics.js';
 import { agentEnvironment, DEFAULT_PATH, MARKER_VARIABLE } from './environment.js';
-import { evidenceRedaction, redactAll, trialEvidence } from './evidence.js';
+import { trialEvidence } from './evidence.js';
 import { workspaceDiff } from './evidence-diff.js';
 import { GRADING_CAPACITY, inGradingSlot } from './grading-slots.js';
 import { type LoginLease, withLoginLease } from './login-lease.js';
 import { isHttp, type McpProxy, type McpUpstream, startMcpProxy } from './mcp-proxy.js';
 import { OutputTails } from './output-tails.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
+import { trialRedaction } from './redaction.js';
 import { createRunHome } from './run-home.js';
 import { installSkills, preloadTaskSkill, skillFolders } from './skills.js';
 import { trialStatus } from './status.js';
@@ -117,26 +118,20 @@ function overlaidPaths(spec: TrialSpec): (path: string) => boolean {
   return underAny([...(spec.indexOverlays ?? []).flatMap((overlay) => overlay.paths), ...history]);
 }
 
-/** Receipt text never carries this machine's paths: the trial and root directories are replaced by names. */
+/** What no text this trial records may hold: credentials (the lease's included) and this machine's paths. */
+function redactionOf(spec: TrialSpec, trialDir: string): Redaction {
+  return trialRedaction({
+    trialDir,
+    root: spec.root,
+    taskDir: spec.task.dir,
+    credentials: spec.credentials,
+    host: process.env,
+  });
+}
+
+/** Receipt text: redacted like the evidence, then cut to the receipt's bound. */
 function scrub(text: string, spec: TrialSpec, trialDir: string): string {
-  // The trial directory lies below the root: the longer path first, each only at path boundaries.
-  const places: [string, string][] = [
-    [trialDir, '<trial>'],
-    [spec.root, '<root>'],
-    [spec.task.dir, '<task>'],
-  ];
-  const clean = places.reduce((out, [path, name]) => replacePath(out, path, name), text);
-  return clean.length > MESSAGE_LIMIT ? `${clean.slice(0, MESSAGE_LIMIT - 1)}…` : clean;
-}
-
-function redactionInput(spec: TrialSpec, trialDir: string) {
-  return { trialDir, root: spec.root, taskDir: spec.task.dir, credentials: spec.credentials, host: process.env };
-}
-
-/** Evidence text as the evidence keeps it: no credential, no path of this machine. */
-function redactor(spec: TrialSpec, trialDir: string): (text: string) => string {
-  const redaction = evidenceRedaction(redactionInput(spec, trialDir));
-  return (text) => redactAll(text, redaction);
+  return redactAndClip(text, redactionOf(spec, trialDir), MESSAGE_LIMIT);
 }
 
 function networkFinding(spec: TrialSpec): Finding | null {
@@ -444,7 +439,7 @@ async function afterAgent(
         shipped: shippedTree,
         workspace: prepared.workspace,
         scan,
-        redact: redactor(spec, trialDir),
+        redact: (text) => redact(text, redactionOf(spec, trialDir)),
       })
     : null;
   const changes = await workspaceChanges(prepared.snapshot.dir, prepared.workspace, modified);
@@ -653,7 +648,7 @@ export async function executeTrial(input: TrialSpec): Promise<ReceiptBody> {
     diff: after.diff,
     output: prepared.output.tails(),
     durationsMs: graded?.durationsMs,
-    redaction: evidenceRedaction(redactionInput(spec, trialDir)),
+    redaction: redactionOf(spec, trialDir),
   });
   spec.onEvidence(evidence);
   return { ...body, evidence: evidenceDigest(evidence) };
