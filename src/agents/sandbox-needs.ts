@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Agent } from '../contracts/agent.js';
 import { agentPrefix } from '../io/agent-install.js';
-import { isLoopbackHost } from '../probe/egress.js';
+import { isLoopbackHost } from '../provider-runtime/egress.js';
 
 /** True when the agent's model API is a server on this machine (a local mock). */
 export function usesLoopbackModel(agent: Agent): boolean {

@@ -9,7 +9,7 @@ import { withBuildLock } from '../io/build-lock.js';
 import { touchCacheEntry } from '../io/cache-prune.js';
 import { STATE_DIR } from '../io/layout.js';
 import type { SandboxHost } from '../io/sandbox.js';
-import { buildTaskIndex, indexFreshness, indexRevisionMatches } from '../probe/context-index.js';
+import { buildTaskIndex, indexFreshness, indexRevisionMatches } from '../provider-runtime/context-index.js';
 import { taskSnapshot } from '../trial/workspace.js';
 
 function hex(digest: string): string {

@@ -1,7 +1,7 @@
 import { digestBytes } from '../contracts/canonical.js';
 import { PROBE_TEXT_LIMIT, type ProbeInterface } from '../contracts/probe.js';
 import { clip } from '../contracts/redaction.js';
-import type { CommandOutput } from './contain.js';
+import type { CommandOutput } from '../provider-runtime/contain.js';
 
 type CliHandshake = Extract<ProbeInterface, { type: 'cli' }>;
 

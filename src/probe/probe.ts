@@ -23,7 +23,6 @@ import { materializeTree } from '../corpus/materialize.js';
 import { providerPrefix } from '../io/provider-install.js';
 import type { SandboxHost } from '../io/sandbox.js';
 import { readTreeModel } from '../io/tree.js';
-import { handshakeCli } from './cli.js';
 import {
   type ContainedStep,
   type Containment,
@@ -35,14 +34,20 @@ import {
   runProviderCommand,
   type StepAttempt,
   survivorDetail,
-} from './contain.js';
-import { buildTaskIndex, INDEX_DEFAULTS, indexFreshness, overlayInTree } from './context-index.js';
-import { egressHosts, egressPosture, isLoopbackHost } from './egress.js';
+} from '../provider-runtime/contain.js';
+import { buildTaskIndex, INDEX_DEFAULTS, indexFreshness, overlayInTree } from '../provider-runtime/context-index.js';
+import { egressHosts, egressPosture, isLoopbackHost } from '../provider-runtime/egress.js';
+import {
+  credentialAvailability,
+  credentialValues,
+  providerEnvironment,
+  providerHeaders,
+} from '../provider-runtime/environment.js';
+import { launchCommand } from '../provider-runtime/launch.js';
+import { handshakeMcp, type SampleAnswer } from '../provider-runtime/mcp.js';
+import { ensureProviderSetup } from '../provider-runtime/provider-setup.js';
+import { handshakeCli } from './cli.js';
 import { decideEligibility } from './eligibility.js';
-import { credentialAvailability, credentialValues, providerEnvironment, providerHeaders } from './environment.js';
-import { launchCommand } from './launch.js';
-import { handshakeMcp, type SampleAnswer } from './mcp.js';
-import { ensureProviderSetup } from './provider-setup.js';
 
 export interface ProbeLimits {
   setupTimeoutMs: number;

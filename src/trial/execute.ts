@@ -28,7 +28,7 @@ import { handOver, type SandboxHost, sandboxHost } from '../io/sandbox.js';
 import { serverLauncher } from '../io/server-launch.js';
 import { underAny } from '../io/tree.js';
 import { removeTree } from '../io/tree-commands.js';
-import { indexRevisionMatches, overlayInTree } from '../probe/context-index.js';
+import { indexRevisionMatches, overlayInTree } from '../provider-runtime/context-index.js';
 import { agentExec } from './agent-exec.js';
 import type { AgentSlots } from './agent-slots.js';
 import { workspaceChanges } from './changes.js';

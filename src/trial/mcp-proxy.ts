@@ -11,7 +11,7 @@ import { CrossoverError } from '../contracts/errors.js';
 import type { ContextCall } from '../contracts/receipt.js';
 import { redact } from '../contracts/redaction.js';
 import type { ServerCommand, ServerLauncher } from '../io/server-launch.js';
-import { handshakeMcp, type McpTarget } from '../probe/mcp.js';
+import { handshakeMcp, type McpTarget } from '../provider-runtime/mcp.js';
 
 type HttpClientModule = typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js');
 

@@ -6,7 +6,7 @@ import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { readTreeModel, treeDigest } from '../../src/io/tree.js';
 import { ensureTaskIndex } from '../../src/plugin/task-index.js';
-import { IN_TREE_DIR, indexRevisionMatches } from '../../src/probe/context-index.js';
+import { IN_TREE_DIR, indexRevisionMatches } from '../../src/provider-runtime/context-index.js';
 import { taskSnapshot } from '../../src/trial/workspace.js';
 import { tempDir } from '../helpers/temp.js';
 import { provider, sampleTask } from '../probe/support.js';

@@ -7,7 +7,7 @@ import { digestOf } from '../../src/contracts/canonical.js';
 import type { PlannedArm } from '../../src/contracts/plan.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { STATE_DIR } from '../../src/io/layout.js';
-import { handshakeMcp } from '../../src/probe/mcp.js';
+import { handshakeMcp } from '../../src/provider-runtime/mcp.js';
 import { executeTrial } from '../../src/trial/execute.js';
 import { tempDir } from '../helpers/temp.js';
 import { trialSpec } from '../helpers/trial-spec.js';
