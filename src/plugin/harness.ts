@@ -7,7 +7,7 @@ import { afterAll, describe, inject, type TestContext, test } from 'vitest';
 import { digestBytes } from '../contracts/canonical.js';
 import { CrossoverError, errorReason } from '../contracts/errors.js';
 import type { Evidence } from '../contracts/evidence.js';
-import { type Plan, type PlannedArm, PlanSchema, type ScheduledTrial } from '../contracts/plan.js';
+import { type Plan, type PlannedArm, PlanSchema, plannedTrials, type ScheduledTrial } from '../contracts/plan.js';
 import { type Receipt, sealReceipt } from '../contracts/receipt.js';
 import { loadTask } from '../corpus/load.js';
 import { BrowserSession } from '../grading/browser-session.js';
@@ -134,14 +134,12 @@ export async function declareTrials(taskId: string): Promise<void> {
   const agentSlots = new AgentSlots(context.agentsPerFile);
 
   // The reproducibility subset's re-runs come after the schedule, each in a fresh workspace of its own.
-  const reruns = (plan.reproducibility?.reruns ?? []).map((rerun) => ({ trial: rerun.trial, label: ' re-run' }));
-  const trials = [...plan.schedule.trials.map((trial) => ({ trial, label: '' })), ...reruns];
   describe.concurrent(taskId, () => {
-    for (const { trial, label } of trials.filter((t) => t.trial.taskId === taskId)) {
+    for (const { trial, rerunOf } of plannedTrials(plan).filter((t) => t.trial.taskId === taskId)) {
       const arm = plan.arms.find((a) => a.id === trial.arm);
       if (!arm) throw new Error(`crossover: trial ${trial.id} names arm ${trial.arm}, which the plan does not have`);
       const meta = trialMeta(context, trial, arm);
-      test(`${trial.arm} #${trial.repeat}${label}`, {
+      test(`${trial.arm} #${trial.repeat}${rerunOf === null ? '' : ' re-run'}`, {
         meta: { crossover: meta },
         retry: 0,
         skip: meta.excluded !== undefined,

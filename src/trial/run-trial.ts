@@ -1,6 +1,6 @@
 import { agentSandboxNeeds } from '../agents/sandbox-needs.js';
 import { CrossoverError } from '../contracts/errors.js';
-import type { Plan } from '../contracts/plan.js';
+import { type Plan, plannedTrials } from '../contracts/plan.js';
 import type { ReceiptBody } from '../contracts/receipt.js';
 import { executeTrial, type TrialSpec } from './execute.js';
 import { notRunReceipt, receiptBase } from './receipt-body.js';
@@ -38,8 +38,7 @@ export interface RunTrialInput
 export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
   const { plan, task, arm } = input;
   // A re-run of the reproducibility subset is run like the trial it repeats, under its own id.
-  const trials = [...plan.schedule.trials, ...(plan.reproducibility?.reruns ?? []).map((rerun) => rerun.trial)];
-  const scheduled = trials.find((trial) => trial.id === input.trialId);
+  const scheduled = plannedTrials(plan).find((planned) => planned.trial.id === input.trialId)?.trial;
   if (!scheduled)
     throw new CrossoverError('invalid-input', `plan ${input.planId}: $.schedule.trials: no trial ${input.trialId}`);
   if (scheduled.taskId !== task.task.id || scheduled.arm !== arm.id) {
