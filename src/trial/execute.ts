@@ -18,6 +18,7 @@ import { type Redaction, redact, redactAndClip } from '../contracts/redaction.js
 import type { TreeModel } from '../contracts/tree.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { ensureSetup, type SetupOutputs } from '../corpus/setup.js';
+import { type Snapshot, taskSnapshot } from '../corpus/snapshot.js';
 import type { BrowserSession } from '../grading/browser-session.js';
 import { checkLaneCount, type GradeResult, gradeWorkspace } from '../grading/grade.js';
 import { scanWorkspace, type WorkspaceScan } from '../grading/workspace-scan.js';
@@ -46,7 +47,7 @@ import { trialRedaction } from './redaction.js';
 import { createRunHome } from './run-home.js';
 import { installSkills, preloadTaskSkill, skillFolders } from './skills.js';
 import { trialStatus } from './status.js';
-import { freshWorkspace, type Snapshot, taskSnapshot, trialDirectory } from './workspace.js';
+import { freshWorkspace, trialDirectory } from './workspace.js';
 
 /** One trial, everything bound: what runTrial derives from a plan, or `crossover trial` from its options. */
 export interface TrialSpec {

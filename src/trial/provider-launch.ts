@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import type { Provider } from '../contracts/provider.js';
@@ -8,9 +7,8 @@ import { requireSandbox } from '../io/sandbox.js';
 import { providerHeaders } from '../provider-runtime/environment.js';
 import { declaredEnv, launchCommand } from '../provider-runtime/launch.js';
 import { findProviderSetup } from '../provider-runtime/provider-setup.js';
-import type { IndexOverlay } from '../trial/execute.js';
-import type { McpUpstream } from '../trial/mcp-proxy.js';
-import type { RunContext } from './run-context.js';
+import type { IndexOverlay } from './execute.js';
+import type { McpUpstream } from './mcp-proxy.js';
 import { ensureTaskIndex } from './task-index.js';
 
 /** What one trial of an arm needs to reach its provider. */
@@ -25,7 +23,14 @@ export interface ProviderLaunch {
 }
 
 /** What of the run a launch reads: where the installs are, the declarations, the experiment's directory, the sandbox. */
-export type LaunchContext = Pick<RunContext, 'root' | 'providers' | 'experimentDir' | 'sandbox'>;
+export interface LaunchContext {
+  root: string;
+  /** the experiment's provider declarations */
+  providers: readonly Provider[];
+  /** the directory the declarations' relative paths (commands, files) are relative to */
+  experimentDir: string;
+  sandbox: 'bubblewrap' | 'none';
+}
 
 const NONE: ProviderLaunch = { mcpServers: [], withheld: [], readOnly: [], overlays: [] };
 
@@ -131,9 +136,4 @@ function httpLaunch(declaration: Provider, url: string): ProviderLaunch {
     );
   const server = { name: declaration.id, url, headers: filled.headers, secrets: filled.secrets };
   return { mcpServers: [server], withheld: declaration.credentials, readOnly: [], overlays: [] };
-}
-
-/** The trial's workspace path, as executeTrial will create it (the server may be told it up front). */
-export function trialWorkspace(trialDir: string): string {
-  return join(trialDir, 'workspace');
 }
