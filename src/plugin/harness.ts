@@ -1,45 +1,23 @@
 // Before any schema is built: see the module.
 import '../contracts/zod-config.js';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { afterAll, describe, inject, type TestContext, test } from 'vitest';
-import { digestBytes } from '../contracts/canonical.js';
-import { CrossoverError, errorReason } from '../contracts/errors.js';
-import type { Evidence } from '../contracts/evidence.js';
-import { type Plan, type PlannedArm, PlanSchema, plannedTrials, type ScheduledTrial } from '../contracts/plan.js';
-import { type Receipt, sealReceipt } from '../contracts/receipt.js';
-import { loadTask } from '../corpus/load.js';
+import { CrossoverError } from '../contracts/errors.js';
+import { type PlannedArm, PlanSchema, plannedTrials, type ScheduledTrial } from '../contracts/plan.js';
+import type { Receipt } from '../contracts/receipt.js';
 import { BrowserSession } from '../grading/browser-session.js';
 import { readArtifact } from '../io/json.js';
-import { renderPrompt } from '../plan/prompt.js';
 import { readReceipt } from '../receipts/read.js';
 import { receiptFile } from '../receipts/store.js';
 import type { TrialMeta } from '../reporters/trial-meta.js';
 import { armIsIneligible } from '../score/outcomes.js';
 import { AgentSlots } from '../trial/agent-slots.js';
-import { providerLaunch } from '../trial/provider-launch.js';
-import { runTrial } from '../trial/run-trial.js';
-import { trialDirectory, trialWorkspace } from '../trial/workspace.js';
+import { loadPlannedTask, runPlannedTrial } from '../trial/run-planned-trial.js';
+import { trialPlanOf } from '../trial/trial-plan.js';
 import { RUN_CONTEXT_KEY, type RunContext } from './run-context.js';
 import { withoutStackFrames } from './stackless.js';
 import { annotate, evidenceAnnotations, receiptAnnotations } from './trial-annotations.js';
-
-/** The prompt every trial of the task receives, re-rendered from the template the plan bound. */
-async function renderBoundPrompt(
-  root: string,
-  plan: Plan,
-  task: { id: string; title: string; prompt: string },
-): Promise<string> {
-  const template = await readFile(join(root, plan.prompt.template), 'utf8');
-  if (digestBytes(template) !== plan.prompt.digest) {
-    throw new CrossoverError(
-      'drift',
-      `prompt template ${plan.prompt.template} no longer has the digest the plan bound; nothing was run`,
-    );
-  }
-  return renderPrompt(template, task);
-}
 
 /** Why an arm is never run: its provider's probe excluded or blocked it (the scorecard counts its trials excluded). */
 function ineligibleReason(arm: PlannedArm): string | null {
@@ -121,13 +99,9 @@ export async function declareTrials(taskId: string): Promise<void> {
   const context = inject(RUN_CONTEXT_KEY);
   if (!context.planFile) throw new Error(`crossover: ${context.stopReason ?? 'no plan was prepared'}`);
   const plan = await readArtifact(context.planFile, PlanSchema);
-  const task = await loadTask(join(context.root, plan.corpus.path, 'tasks', taskId));
-  const prompt = await renderBoundPrompt(context.root, plan, {
-    id: task.task.id,
-    title: task.task.title,
-    prompt: task.prompt,
-  });
-  const timeoutMs = plan.budget.trialTimeoutSec * 1000;
+  const trialPlan = trialPlanOf(plan, context.planId as string);
+  // Each task is loaded, and its prompt rendered, once for all of its trials.
+  const loaded = await loadPlannedTask(context.root, trialPlan, taskId);
   // Launching Chromium costs more than a browser check: the trials of one task share one.
   const browser = new BrowserSession();
   afterAll(() => browser.close());
@@ -145,40 +119,19 @@ export async function declareTrials(taskId: string): Promise<void> {
         skip: meta.excluded !== undefined,
       }, async (testContext) => {
         if (meta.resumed !== undefined) return replayReceipt(testContext, context.receiptsDir as string, meta);
-        const workspace = trialWorkspace(trialDirectory(context.root, meta.planId, trial.id));
-        // A provider that cannot be launched (its index fails to build) makes the trial setup-failed, not a crash.
-        const launch = await providerLaunch(arm, context, task, workspace).catch((error: unknown) => ({
-          mcpServers: [],
-          withheld: [],
-          readOnly: [],
-          overlays: [],
-          failure: errorReason(error),
-        }));
-        let evidence: Evidence | undefined;
-        const body = await runTrial({
-          plan,
-          planId: meta.planId,
-          trialId: trial.id,
-          attempt: meta.attempt,
+        const { receipt, evidence } = await runPlannedTrial(trialPlan, trial.id, {
           root: context.root,
-          task,
-          arm,
-          prompt,
-          sandbox: context.sandbox,
-          mcpServers: launch.mcpServers,
-          withheldCredentials: launch.withheld,
-          readOnly: launch.readOnly,
-          indexOverlays: launch.overlays,
-          ...('failure' in launch ? { providerFailure: launch.failure } : {}),
+          providers: context.providers,
+          experimentDir: context.experimentDir,
           signal: testContext.signal,
-          timeoutMs,
+          attempt: meta.attempt,
+          loaded,
           browser,
           agentSlots,
-          onEvidence: (kept) => (evidence = kept),
+          keepEvidence: true,
           ...(context.deadlineAt === null ? {} : { deadline: context.deadlineAt }),
           ...(context.authHome === null ? {} : { authHome: context.authHome }),
         });
-        const receipt = sealReceipt(body);
         testContext.task.meta.crossoverReceipt = receipt;
         if (evidence) testContext.task.meta.crossoverEvidence = evidence;
         await annotate(testContext, [

@@ -7,9 +7,14 @@ import { requireSandbox } from '../io/sandbox.js';
 import { providerHeaders } from '../provider-runtime/environment.js';
 import { declaredEnv, launchCommand } from '../provider-runtime/launch.js';
 import { findProviderSetup } from '../provider-runtime/provider-setup.js';
-import type { IndexOverlay } from './execute.js';
 import type { McpUpstream } from './mcp-proxy.js';
 import { ensureTaskIndex } from './task-index.js';
+
+/** In-tree index paths kept in an index directory, for one trial's workspace. */
+export interface IndexOverlay {
+  indexDir: string;
+  paths: string[];
+}
 
 /** What one trial of an arm needs to reach its provider. */
 export interface ProviderLaunch {
@@ -32,7 +37,18 @@ export interface LaunchContext {
   sandbox: 'bubblewrap' | 'none';
 }
 
+/** Reaches the arm's provider for one trial, given the workspace the trial created; throws when it cannot. */
+export type ProviderLauncher = (workspace: string) => Promise<ProviderLaunch>;
+
 const NONE: ProviderLaunch = { mcpServers: [], withheld: [], readOnly: [], overlays: [] };
+
+/** The launcher of an arm without a provider. */
+export const NO_PROVIDER: ProviderLauncher = async () => NONE;
+
+/** The launcher of a planned arm's provider for one task: `providerLaunch` once the workspace exists. */
+export function plannedLauncher(arm: PlannedArm, context: LaunchContext, task: LoadedTask): ProviderLauncher {
+  return (workspace) => providerLaunch(arm, context, task, workspace);
+}
 
 /** What the declared one-time setup left, as the probe ran it; null when none is declared. Never run here. */
 async function setupOf(declaration: Provider, context: LaunchContext) {

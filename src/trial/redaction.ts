@@ -1,6 +1,8 @@
 import { realpathSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { type Redaction, secretValues } from '../contracts/redaction.js';
+import { MESSAGE_LIMIT } from '../contracts/receipt.js';
+import { type Redaction, redactAndClip, secretValues } from '../contracts/redaction.js';
+import type { TrialSpec } from './spec.js';
 
 /** A directory and its real path (a tmp dir behind a link shows up both ways). */
 function bothForms(path: string): string[] {
@@ -43,4 +45,21 @@ export function trialRedaction(input: TrialRedactionInput): Redaction {
   for (const [path, placeholder] of places)
     for (const form of bothForms(path)) if (form.length > 1) paths[form] = placeholder;
   return { secrets: [...new Set(secrets)].sort((a, b) => b.length - a.length), paths };
+}
+
+/** What no text this trial records may hold (its receipt, findings, evidence), the leased login's values included. */
+export function redactionOf(spec: TrialSpec, trialDir: string, leased: readonly string[] = []): Redaction {
+  return trialRedaction({
+    trialDir,
+    root: spec.root,
+    taskDir: spec.task.dir,
+    credentials: spec.credentials,
+    host: process.env,
+    leased,
+  });
+}
+
+/** A receipt's text: redacted like the evidence, then cut to the receipt's bound. */
+export function receiptText(text: string, spec: TrialSpec, trialDir: string, leased: readonly string[] = []): string {
+  return redactAndClip(text, redactionOf(spec, trialDir, leased), MESSAGE_LIMIT);
 }
