@@ -15,7 +15,7 @@ import { armIsIneligible } from '../score/outcomes.js';
 import { AgentSlots } from '../trial/agent-slots.js';
 import { loadPlannedTask, runPlannedTrial } from '../trial/run-planned-trial.js';
 import { trialPlanOf } from '../trial/trial-plan.js';
-import { RUN_CONTEXT_KEY, type RunContext } from './run-context.js';
+import { type ReadyRun, RUN_CONTEXT_KEY } from './run-context.js';
 import { withoutStackFrames } from './stackless.js';
 import { annotate, evidenceAnnotations, receiptAnnotations } from './trial-annotations.js';
 
@@ -37,12 +37,12 @@ function storedAttempts(receiptsDir: string, trialId: string): number {
  * A trial this run re-attempts runs as its next attempt; any other trial with a stored receipt
  * replays its last attempt (the one the scorecard counts), not its first.
  */
-function trialMeta(context: RunContext, trial: ScheduledTrial, arm: PlannedArm): TrialMeta {
-  const receiptsDir = context.receiptsDir as string;
+function trialMeta(context: ReadyRun, trial: ScheduledTrial, arm: PlannedArm): TrialMeta {
+  const { receiptsDir } = context;
   const reattempt = context.reattempts[trial.id];
   const stored = reattempt === undefined ? storedAttempts(receiptsDir, trial.id) : 0;
   const meta: TrialMeta = {
-    planId: context.planId as string,
+    planId: context.planId,
     trialId: trial.id,
     taskId: trial.taskId,
     arm: trial.arm,
@@ -97,9 +97,9 @@ async function replayReceipt(context: TestContext, receiptsDir: string, meta: Tr
  */
 export async function declareTrials(taskId: string): Promise<void> {
   const context = inject(RUN_CONTEXT_KEY);
-  if (!context.planFile) throw new Error(`crossover: ${context.stopReason ?? 'no plan was prepared'}`);
+  if (context.state === 'stopped') throw new Error(`crossover: ${context.stopReason}`);
   const plan = await readArtifact(context.planFile, PlanSchema);
-  const trialPlan = trialPlanOf(plan, context.planId as string);
+  const trialPlan = trialPlanOf(plan, context.planId);
   // Each task is loaded, and its prompt rendered, once for all of its trials.
   const loaded = await loadPlannedTask(context.root, trialPlan, taskId);
   // Launching Chromium costs more than a browser check: the trials of one task share one.
@@ -118,7 +118,7 @@ export async function declareTrials(taskId: string): Promise<void> {
         retry: 0,
         skip: meta.excluded !== undefined,
       }, async (testContext) => {
-        if (meta.resumed !== undefined) return replayReceipt(testContext, context.receiptsDir as string, meta);
+        if (meta.resumed !== undefined) return replayReceipt(testContext, context.receiptsDir, meta);
         const { receipt, evidence } = await runPlannedTrial(trialPlan, trial.id, {
           root: context.root,
           providers: context.providers,
@@ -129,7 +129,7 @@ export async function declareTrials(taskId: string): Promise<void> {
           browser,
           agentSlots,
           keepEvidence: true,
-          ...(context.deadlineAt === null ? {} : { deadline: context.deadlineAt }),
+          deadline: context.deadlineAt,
           ...(context.authHome === null ? {} : { authHome: context.authHome }),
         });
         testContext.task.meta.crossoverReceipt = receipt;

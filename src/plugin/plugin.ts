@@ -118,16 +118,15 @@ async function runSettings(options: CrossoverPluginOptions, root: string, run: P
   const { maxWorkers, agentsPerFile } = spreadConcurrency(concurrency, trialsPerTask);
   const largest = Math.max(1, ...trialsPerTask);
   const context: RunContext = {
+    state: 'ready',
     root,
     experimentId: run.experiment.experiment.id,
     planId: run.planId,
     planFile: run.layout.planFile,
     receiptsDir: run.layout.receiptsDir,
-    sandbox: run.plan.environment.sandbox.kind,
     providers: run.experiment.experiment.providers,
     experimentDir: run.experiment.dir,
     agentsPerFile,
-    stopReason: null,
     deadlineAt: Date.now() + run.plan.budget.deadlineSec * 1000,
     authHome: run.authHome,
     runLockToken: options.runLockToken ?? null,
@@ -160,22 +159,7 @@ async function stoppedSettings(
   chosen: boolean,
   reason: string,
 ) {
-  const context: RunContext = {
-    root,
-    experimentId: options.experiment,
-    planId: null,
-    planFile: null,
-    receiptsDir: null,
-    sandbox: 'none',
-    providers: [],
-    experimentDir: root,
-    agentsPerFile: 1,
-    stopReason: reason,
-    deadlineAt: null,
-    authHome: null,
-    runLockToken: null,
-    reattempts: {},
-  };
+  const context: RunContext = { state: 'stopped', root, experimentId: options.experiment, stopReason: reason };
   const include = chosen ? [await writeStoppedFile(join(root, STATE_DIR, 'stopped'), name, reason)] : [];
   return { context, config: { include } };
 }
