@@ -348,7 +348,7 @@ async function grade(
     return await inGradingSlot(
       slots,
       GRADING_CAPACITY,
-      (lanes) =>
+      (lanes, alone) =>
         gradeWorkspace({
           task: spec.task,
           workspace,
@@ -356,6 +356,7 @@ async function grade(
           signal: spec.signal,
           setup,
           lanes,
+          alone,
           ...(spec.browser ? { browser: spec.browser } : {}),
         }),
       checkLaneCount(spec.task.task),
