@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { type Bubblewrap, bubblewrapCandidates, resolveBubblewrap } from '../io/bubblewrap.js';
+import { raisePriority } from '../io/priority.js';
 import { processTree } from '../io/process-usage.js';
 
 /** The pid a launcher wrote; null when it wrote none. */
@@ -86,6 +87,8 @@ export class BrowserSession {
   private launching: Promise<BrowserOrReason> | null = null;
   private launcherDir: string | null = null;
   private root: number | null = null;
+  /** processes already given the grading priority (a renderer started since is raised at its check) */
+  private readonly raised = new Set<number>();
   readonly executablePath: string;
   /** Chromium in a network namespace of its own; off only in the tests' positive controls */
   readonly isolateNetwork: boolean;
@@ -118,6 +121,7 @@ export class BrowserSession {
       };
     const launcher = await this.launcher(path);
     if (typeof launcher !== 'string') return launcher;
+    this.raised.clear();
     // Loaded on first launch: importing Playwright costs about 0.3 s of CPU, which a run without a browser check need not pay.
     const { chromium } = await import('playwright-core');
     try {
@@ -146,15 +150,23 @@ export class BrowserSession {
     return launcher;
   }
 
-  /** Chromium's processes now (its main process and every descendant: renderers come and go); empty before a launch. */
+  /**
+   * Chromium's processes now (its main process and every descendant: renderers come and go), each
+   * given the grading priority once (io/priority.ts); empty before a launch.
+   */
   processes(): number[] {
-    return this.root === null ? [] : processTree(this.root);
+    if (this.root === null) return [];
+    const tree = processTree(this.root);
+    raisePriority(tree.filter((pid) => !this.raised.has(pid)));
+    for (const pid of tree) this.raised.add(pid);
+    return tree;
   }
 
   async close(): Promise<void> {
     const launching = this.launching;
     this.launching = null;
     this.root = null;
+    this.raised.clear();
     const result = await launching;
     if (result && 'browser' in result) await result.browser.close().catch(() => undefined);
     if (this.launcherDir) await rm(this.launcherDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withoutInheritedFds } from '../io/close-fds.js';
+import { raisePriority } from '../io/priority.js';
 import { processTree } from '../io/process-usage.js';
 import { bubblewrapArgv, sandboxHost } from '../io/sandbox.js';
 import { CheckClock, clockOutcome } from './check-clock.js';
@@ -188,9 +189,9 @@ export function permissionArgs(run: Pick<NodeCheckRun, 'checksDir' | 'workspace'
 
 /**
  * Runs one node check in its own process under Node's permission model and returns its outcome.
- * The check's clock starts at the harness's "started" line; a harness that never starts is an error
- * (the check did not run), a started check without a result is a failure. Rejects with the signal's
- * reason when aborted.
+ * The check's clock starts at the harness's "started" line, when its processes are also given the
+ * grading priority; a harness that never starts is an error (the check did not run), a started check
+ * without a result is a failure. Rejects with the signal's reason when aborted.
  */
 export async function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
   run.signal?.throwIfAborted();
@@ -251,6 +252,8 @@ function spawnCheck(
     function started(): void {
       clearTimeout(timer);
       const pid = child.pid as number;
+      // Checks get the CPU they were qualified with: ahead of agents and other load (io/priority.ts).
+      raisePriority(processTree(pid));
       clock = new CheckClock({
         timeoutMs: run.timeoutMs,
         processes: () => processTree(pid),
