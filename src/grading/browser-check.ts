@@ -80,8 +80,6 @@ function settle(work: Promise<unknown>, run: BrowserCheckRun): Promise<CheckOutc
     const clock = new CheckClock({
       timeoutMs: run.timeoutMs,
       processes: () => run.session.processes(),
-      // The check's own code and Playwright's side of the protocol run on the grader's loop.
-      waitOnly: [process.pid],
       mainWaitsOnly: true,
       countStopped: !alone,
       onEnd: (end) => done(clockOutcome(end, run.timeoutMs, alone)),

@@ -1,4 +1,4 @@
-import { sampleUsage, type UsageSample, usageBetween } from '../io/process-usage.js';
+import { currentThread, sampleUsage, type UsageSample, usageBetween } from '../io/process-usage.js';
 import { type CheckOutcome, failed, starvedRun } from './outcome.js';
 
 /**
@@ -39,14 +39,19 @@ export interface ClockOptions {
   timeoutMs: number;
   /** the check's processes, asked again at every sample (a browser's renderers come and go) */
   processes: () => readonly number[];
-  /** processes whose main thread's wait delays the check but whose CPU is not the check's (the grader's own loop) */
-  waitOnly?: readonly number[];
   /** count only the wait of each process's main thread (io/process-usage.ts): for Chromium's many threads */
   mainWaitsOnly?: boolean;
   /** whether time a check process spends stopped by a signal counts as starved (not on the lone re-run: see grade.ts) */
   countStopped: boolean;
   onEnd: (end: ClockEnd) => void;
 }
+
+/**
+ * The grader's own thread, read once. Its loop reads a check's verdict (and runs a browser check's
+ * code): while it waits for a CPU, so does the check, so its wait counts, but not its CPU, which
+ * serves the other trials of its worker too.
+ */
+const GRADER = currentThread();
 
 export class CheckClock {
   private readonly started = performance.now();
@@ -66,8 +71,8 @@ export class CheckClock {
   }
 
   private sample(): UsageSample {
-    const { waitOnly = [], mainWaitsOnly = false } = this.options;
-    return sampleUsage(this.options.processes(), { waitOnly, mainWaitsOnly });
+    const waitOnly = GRADER === null ? [] : [GRADER];
+    return sampleUsage(this.options.processes(), { waitOnly, mainWaitsOnly: this.options.mainWaitsOnly === true });
   }
 
   /** Adds the interval since the last sample: its CPU, and its starved part (never more than the interval). */

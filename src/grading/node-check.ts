@@ -257,8 +257,6 @@ function spawnCheck(
       clock = new CheckClock({
         timeoutMs: run.timeoutMs,
         processes: () => processTree(pid),
-        // The grader's own loop reads the verdict: while it waits for a CPU, so does the check.
-        waitOnly: [process.pid],
         countStopped: run.alone !== true,
         onEnd: (end) => finish(clockOutcome(end, run.timeoutMs, run.alone === true)),
       });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /**
  * What the kernel accounts to a set of processes, read from /proc: how long each thread was on a
@@ -87,6 +87,22 @@ function addThreads(
   }
 }
 
+/** One thread of a process. */
+export interface ThreadRef {
+  pid: number;
+  tid: number;
+}
+
+/** The thread running this JavaScript (a worker thread's own, not its process's main thread); null where /proc has no thread-self. */
+export function currentThread(): ThreadRef | null {
+  try {
+    const [pid, , tid] = readlinkSync('/proc/thread-self').split('/');
+    return { pid: Number(pid), tid: Number(tid) };
+  } catch {
+    return null;
+  }
+}
+
 export interface SampleOptions {
   /**
    * Count the wait of each process's main thread only. A process of many threads (Chromium: IO,
@@ -94,11 +110,11 @@ export interface SampleOptions {
    * work waited longer than it did; its main thread carries the work.
    */
   mainWaitsOnly?: boolean;
-  /** processes whose main thread's wait delays the work but whose CPU serves other work too (the grader's own event loop) */
-  waitOnly?: readonly number[];
+  /** threads whose wait delays the work but whose CPU serves other work too (the grader's own event loop) */
+  waitOnly?: readonly ThreadRef[];
 }
 
-/** Samples every thread of `pids`, and the main thread of each of `waitOnly`. */
+/** Samples every thread of `pids`, and each thread of `waitOnly`. */
 export function sampleUsage(pids: readonly number[], options: SampleOptions = {}): UsageSample {
   const threads = new Map<string, ThreadTimes>();
   const waiting = new Map<string, ThreadTimes>();
@@ -108,7 +124,7 @@ export function sampleUsage(pids: readonly number[], options: SampleOptions = {}
     if (state === 'T' || state === 't') stopped = true;
     addThreads(threads, pid, threadIds(pid), options.mainWaitsOnly === true);
   }
-  for (const pid of options.waitOnly ?? []) addThreads(waiting, pid, [String(pid)], true);
+  for (const { pid, tid } of options.waitOnly ?? []) addThreads(waiting, pid, [String(tid)], false);
   return { threads, waitOnly: waiting, stopped, known: threads.size > 0 };
 }
 
