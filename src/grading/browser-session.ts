@@ -20,6 +20,9 @@ async function readPid(file: string): Promise<number | null> {
 const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
+/** How long Playwright may take to launch Chromium (a busy machine is slow to start it). */
+export const LAUNCH_TIMEOUT_MS = 60_000;
+
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -125,7 +128,11 @@ export class BrowserSession {
     // Loaded on first launch: importing Playwright costs about 0.3 s of CPU, which a run without a browser check need not pay.
     const { chromium } = await import('playwright-core');
     try {
-      const browser = await chromium.launch({ executablePath: launcher, args: CHROMIUM_ARGS, timeout: 60_000 });
+      const browser = await chromium.launch({
+        executablePath: launcher,
+        args: CHROMIUM_ARGS,
+        timeout: LAUNCH_TIMEOUT_MS,
+      });
       this.root = await readPid(join(this.launcherDir as string, PID_FILE));
       return { browser };
     } catch (error) {

@@ -14,7 +14,7 @@ import { boundedMessage, type CheckOutcome, errored, failed, PASS } from './outc
 export const HARNESS_PATH = fileURLToPath(new URL('./node-check-harness.mjs', import.meta.url));
 
 /** Generous: on a loaded machine starting Node can be slow, and that is never the check's fault. */
-const START_TIMEOUT_MS = 30_000;
+export const START_TIMEOUT_MS = 30_000;
 /** Longest stdout line kept while looking for protocol lines; longer lines are dropped unread. */
 const LINE_LIMIT = 8192;
 const STDERR_TAIL = 1000;
