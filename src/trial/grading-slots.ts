@@ -64,7 +64,7 @@ function claim(slot: string): boolean {
  */
 const DRAIN_PREFIX = 'drain-';
 
-/** A live grading waits to hold every slot. */
+/** A live grading waits to hold every slot; the marker of one whose process was killed is removed. */
 function drainPending(dir: string): boolean {
   let names: string[] = [];
   try {
@@ -72,7 +72,12 @@ function drainPending(dir: string): boolean {
   } catch {
     return false;
   }
-  return names.some((name) => name.startsWith(DRAIN_PREFIX) && !abandoned(join(dir, name)));
+  let pending = false;
+  for (const marker of names.filter((name) => name.startsWith(DRAIN_PREFIX)).map((name) => join(dir, name))) {
+    if (abandoned(marker)) rmSync(marker, { force: true });
+    else pending = true;
+  }
+  return pending;
 }
 
 function claimAny(dir: string, capacity: number): string | null {

@@ -138,4 +138,11 @@ describe('grading slots: overload waits for a slot instead of failing checks on 
     expect(peak).toBe(1);
     expect(await readdir(dir)).toEqual([]);
   });
+
+  it('a drain whose grading was killed holds no one up, and its marker is cleared', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    await writeFile(join(dir, 'drain-1-1'), String(await exitedPid()));
+    await expect(inGradingSlot(dir, 2, async () => 'ran')).resolves.toBe('ran');
+    expect(await readdir(dir)).toEqual([]);
+  });
 });
