@@ -82,6 +82,8 @@ function settle(work: Promise<unknown>, run: BrowserCheckRun): Promise<CheckOutc
       processes: () => run.session.processes(),
       mainWaitsOnly: true,
       countStopped: !alone,
+      // Alone, no other page shares the Chromium: what it used is the check's.
+      cpuIsOwn: alone,
       onEnd: (end) => done(clockOutcome(end, run.timeoutMs, alone)),
     });
     const onAbort = () => done(run.signal?.reason ?? new Error('aborted'));

@@ -4,12 +4,17 @@ import { type CheckOutcome, failed, starvedRun } from './outcome.js';
 /**
  * A check's time limit measures the check, not the machine. The clock runs on wall time minus the
  * time the check's processes were starved: ready to run but waiting for a CPU (the kernel's run-queue
- * delay), or stopped by a signal. A check that loops burns its own time (its CPU); one that waits for
- * something that never comes (a promise that never resolves, an element that never appears) spends
- * its own time asleep; either reaches its limit as it would on an idle machine, wherever it runs. A
- * check that the machine keeps from running does not, however long it waits, until the wall clock
- * reaches STARVED_BOUND times its limit: then it has had no fair run at all, and the grader says so
- * instead of failing it (grade.ts runs it again alone).
+ * delay), or stopped by a signal. A check that loops burns its own time, its CPU, and reaches its
+ * limit once it has used that much CPU; one that waits for something that never comes (a promise
+ * that never resolves, an element that never appears) spends its own time asleep; either fails as
+ * it would on an idle machine, wherever it runs. A check that the machine keeps from running does
+ * not, however long it waits, until the wall clock reaches STARVED_BOUND times its limit: then it
+ * has had no fair run at all, and the grader says so instead of failing it (grade.ts runs it again
+ * alone).
+ *
+ * The waits counted (every thread of the check's processes, and the grader's own thread) may add up
+ * to more than the check waited: several threads can wait at once. That errs towards patience, and
+ * the CPU the check used bounds it: CPU time is always the check's own.
  */
 
 /** How many times its time limit a check may take in wall time while starved before the run is called starved. */
@@ -21,11 +26,13 @@ const TICK_MAX_MS = 1000;
 /** The clock never waits less than this for its next sample: the remaining time is rounded up to it. */
 const SLACK_MS = 10;
 
-/** What one run of a check took; `cpuMs` and `waitMs` null where the kernel's accounting could not be read. */
+/** What one run of a check took; `cpuMs`, `waitMs` and `ownMs` null where the kernel's accounting could not be read. */
 export interface CheckTimes {
   wallMs: number;
   cpuMs: number | null;
   waitMs: number | null;
+  /** the time its limit counts (CheckClock) */
+  ownMs: number | null;
 }
 
 /** How the clock ended a run that gave no result in time. */
@@ -43,6 +50,11 @@ export interface ClockOptions {
   mainWaitsOnly?: boolean;
   /** whether time a check process spends stopped by a signal counts as starved (not on the lone re-run: see grade.ts) */
   countStopped: boolean;
+  /**
+   * whether all the CPU the processes use is the check's: a node check's own process; a shared
+   * Chromium's only when no other check runs beside it (the lone re-run)
+   */
+  cpuIsOwn: boolean;
   onEnd: (end: ClockEnd) => void;
 }
 
@@ -88,9 +100,14 @@ export class CheckClock {
     return at - this.started;
   }
 
+  /** The check's own time: wall time not starved, and never less than the CPU it used where that is its own. */
+  private own(wallMs: number): number {
+    return Math.max(wallMs - this.starvedMs, this.options.cpuIsOwn ? this.cpuMs : 0);
+  }
+
   private schedule(): void {
     const wallMs = this.last.at - this.started;
-    const ownLeft = this.options.timeoutMs - (wallMs - this.starvedMs);
+    const ownLeft = this.options.timeoutMs - this.own(wallMs);
     const boundLeft = this.options.timeoutMs * STARVED_BOUND - wallMs;
     const delay = Math.max(SLACK_MS, Math.min(this.tickMs, ownLeft, boundLeft));
     this.timer = setTimeout(() => this.tick(), delay);
@@ -98,7 +115,7 @@ export class CheckClock {
 
   private tick(): void {
     const wallMs = this.advance();
-    if (wallMs - this.starvedMs >= this.options.timeoutMs) this.end('timeout');
+    if (this.own(wallMs) >= this.options.timeoutMs) this.end('timeout');
     else if (wallMs >= this.options.timeoutMs * STARVED_BOUND) this.end('starved');
     else this.schedule();
   }
@@ -109,9 +126,15 @@ export class CheckClock {
   }
 
   private times(): CheckTimes {
-    const wallMs = Math.round(this.last.at - this.started);
-    if (!this.known) return { wallMs, cpuMs: null, waitMs: null };
-    return { wallMs, cpuMs: Math.round(this.cpuMs), waitMs: Math.round(this.starvedMs) };
+    const wall = this.last.at - this.started;
+    const wallMs = Math.round(wall);
+    if (!this.known) return { wallMs, cpuMs: null, waitMs: null, ownMs: null };
+    return {
+      wallMs,
+      cpuMs: Math.round(this.cpuMs),
+      waitMs: Math.round(this.starvedMs),
+      ownMs: Math.round(this.own(wall)),
+    };
   }
 
   /** Stops the clock at a result: samples once more while the check's processes are still there. */
@@ -142,9 +165,8 @@ export function clockOutcome(end: ClockEnd, timeoutMs: number, alone: boolean): 
     return { ...failed(`timed out after ${timeoutMs} ms of its own time (${describeTimes(times)})`), times };
   if (end.kind === 'timeout')
     return starvedRun(`timed out, and whether it was starved is unknown (${describeTimes(times)})`, times);
-  const own = times.wallMs - (times.waitMs ?? 0);
   return starvedRun(
-    `had ${own} ms of its own time of its ${timeoutMs} ms limit when the wall clock reached ${STARVED_BOUND} times the limit (${describeTimes(times)})`,
+    `had ${times.ownMs ?? times.wallMs} ms of its own time of its ${timeoutMs} ms limit when the wall clock reached ${STARVED_BOUND} times the limit (${describeTimes(times)})`,
     times,
   );
 }

@@ -258,6 +258,7 @@ function spawnCheck(
         timeoutMs: run.timeoutMs,
         processes: () => processTree(pid),
         countStopped: run.alone !== true,
+        cpuIsOwn: true,
         onEnd: (end) => finish(clockOutcome(end, run.timeoutMs, run.alone === true)),
       });
     }
