@@ -5,12 +5,14 @@ import { setPriority } from 'node:os';
  * The niceness of a check's processes and of the Chromium that serves browser checks, when this
  * process may give it (root, or CAP_SYS_NICE). Agents mostly wait on a model API, but when sixteen of
  * them build or test at once they are sixteen CPU-bound sessions against one check: at the same
- * weight a check gets a seventeenth of a core, and a browser check that takes 1 s alone took 4–5 s
- * there (bench/starved-checks.ts). At −10 the kernel weighs a check about nine times an agent, so it
- * runs at close to its speed on an idle machine, the speed it was qualified at, while each check
- * still takes only what it uses, for as long as its time limit allows.
+ * weight a check gets a seventeenth of a core, and a browser check that takes 1 s alone took 4-5 s
+ * there. At -10 (about nine times the weight) it took 0.7-1.1 s, but a check that loops still got
+ * only a third of a core against 16 busy sessions a core, too little to burn its own time before
+ * the wall clock's bound. At -20 the kernel weighs a check about 87 times a session at 0: it runs at
+ * close to its speed on an idle machine, the speed it was qualified at, while each check still takes
+ * only what it uses, for as long as its time limit allows.
  */
-export const GRADING_NICE = -10;
+export const GRADING_NICE = -20;
 
 /** Linux's CAP_SYS_NICE: lowering a niceness below 0 needs it. */
 const CAP_SYS_NICE = 23n;

@@ -61,7 +61,10 @@ describe('checks get the CPU they were qualified with: grading runs ahead of age
       ]);
       const chromium = browser.processes();
       expect(chromium.length).toBeGreaterThan(1);
-      for (const pid of chromium) expect(priorityOf(pid)).toEqual({ nice: EXPECTED, autogroup: `nice ${EXPECTED}` });
+      // One session, one autogroup, at the grading priority: how the kernel weighs Chromium against
+      // other sessions. Chromium itself re-nices its renderers inside it, so only its root is checked.
+      for (const pid of chromium) expect(priorityOf(pid).autogroup).toBe(`nice ${EXPECTED}`);
+      expect(priorityOf(chromium[0] as number).nice).toBe(EXPECTED);
     } finally {
       await browser.close();
     }
