@@ -151,6 +151,7 @@ function checkResult(
     ...(times ? { wallMs: times.wallMs } : {}),
     ...(times?.cpuMs != null ? { cpuMs: times.cpuMs } : {}),
     ...(times?.waitMs != null ? { waitMs: times.waitMs } : {}),
+    ...(times?.ownMs != null ? { ownMs: times.ownMs } : {}),
     ...(rerun && !outcome.starved ? { rerun: true as const } : {}),
     ...(rerun && outcome.starved ? { starved: true as const } : {}),
   };
