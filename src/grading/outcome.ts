@@ -1,11 +1,16 @@
 import { inspect } from 'node:util';
 import { MESSAGE_LIMIT } from '../contracts/receipt.js';
 import { clip, withoutValues } from '../contracts/redaction.js';
+import type { CheckTimes } from './check-clock.js';
 
 /** What one check run ended with, before the grader names it. */
 export interface CheckOutcome {
   status: 'pass' | 'fail' | 'error';
   message: string;
+  /** what the run took; absent when the check never started */
+  times?: CheckTimes;
+  /** no verdict (status error): the machine kept the check from its time; grade.ts runs it again alone */
+  starved?: true;
 }
 
 /** Messages end up in receipts: keep them short whatever a check or the workspace printed. */
@@ -37,4 +42,9 @@ export function failed(message: string): CheckOutcome {
 
 export function errored(message: string): CheckOutcome {
   return { status: 'error', message: boundedMessage(message) };
+}
+
+/** A run the machine starved: no verdict, and why. */
+export function starvedRun(message: string, times: CheckTimes): CheckOutcome {
+  return { status: 'error', message: boundedMessage(`starved: ${message}`), times, starved: true };
 }

@@ -24,7 +24,7 @@ export async function gradeTrial(
     return await inGradingSlot(
       slots,
       GRADING_CAPACITY,
-      (lanes) =>
+      (lanes, alone) =>
         gradeWorkspace({
           task: spec.task,
           workspace: run.prepared.workspace,
@@ -33,6 +33,7 @@ export async function gradeTrial(
           signal: run.clock.signal,
           setup: run.prepared.setup,
           lanes,
+          alone,
           ...(spec.browser ? { browser: spec.browser } : {}),
         }),
       checkLaneCount(spec.task.task),
