@@ -1,8 +1,17 @@
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { BrowserSession } from './browser-session.js';
-import { CheckClock, type CheckTimes, clockOutcome, describeTimes } from './check-clock.js';
-import { type CheckOutcome, errored, failed, firstLine, PASS, starvedRun, withoutExpected } from './outcome.js';
+import { CheckClock, clockOutcome, describeTimes } from './check-clock.js';
+import {
+  type CheckOutcome,
+  type CheckTimes,
+  errored,
+  failed,
+  firstLine,
+  PASS,
+  starvedRun,
+  withoutExpected,
+} from './outcome.js';
 import type { StaticServer } from './static-server.js';
 
 export interface BrowserCheckRun {

@@ -1,5 +1,5 @@
 import { currentThread, sampleUsage, type UsageSample, usageBetween } from '../io/process-usage.js';
-import { type CheckOutcome, failed, starvedRun } from './outcome.js';
+import { type CheckOutcome, type CheckTimes, failed, starvedRun } from './outcome.js';
 
 /**
  * A check's time limit measures the check, not the machine. The clock runs on wall time minus the
@@ -25,15 +25,6 @@ const TICK_MIN_MS = 50;
 const TICK_MAX_MS = 1000;
 /** The clock never waits less than this for its next sample: the remaining time is rounded up to it. */
 const SLACK_MS = 10;
-
-/** What one run of a check took; `cpuMs`, `waitMs` and `ownMs` null where the kernel's accounting could not be read. */
-export interface CheckTimes {
-  wallMs: number;
-  cpuMs: number | null;
-  waitMs: number | null;
-  /** the time its limit counts (CheckClock) */
-  ownMs: number | null;
-}
 
 /** How the clock ended a run that gave no result in time. */
 export type ClockEnd =

@@ -7,6 +7,7 @@ import type { TreeModel } from '../contracts/tree.js';
 import { readTreeModel } from '../io/tree.js';
 import { runBrowserCheck } from './browser-check.js';
 import { BrowserSession } from './browser-session.js';
+import type { GradedTask } from './graded-task.js';
 import { checkSources, runNodeCheck } from './node-check.js';
 import type { CheckOutcome } from './outcome.js';
 import { applyHiddenTests, runRepositoryTests, type SetupMount } from './repository-tests.js';
@@ -28,13 +29,6 @@ export interface GradeResult {
   /** how long each check ran (its `wallMs`), in the order of `checks`; null where it is not known apart (not run, a repository test) */
   durationsMs: (number | null)[];
   findings: Finding[];
-}
-
-/** What grading needs of a task: its definition and its directory (checks/ lives there). */
-export interface GradedTask {
-  task: Task;
-  /** absolute directory of the task */
-  dir: string;
 }
 
 export interface GradeInput {

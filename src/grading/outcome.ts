@@ -1,7 +1,15 @@
 import { inspect } from 'node:util';
 import { MESSAGE_LIMIT } from '../contracts/receipt.js';
 import { clip, withoutValues } from '../contracts/redaction.js';
-import type { CheckTimes } from './check-clock.js';
+
+/** What one run of a check took; `cpuMs`, `waitMs` and `ownMs` null where the kernel's accounting could not be read. */
+export interface CheckTimes {
+  wallMs: number;
+  cpuMs: number | null;
+  waitMs: number | null;
+  /** the time its limit counts (CheckClock) */
+  ownMs: number | null;
+}
 
 /** What one check run ended with, before the grader names it. */
 export interface CheckOutcome {
