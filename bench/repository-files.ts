@@ -24,12 +24,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LoadedTask, loadTask } from '../src/corpus/load.js';
 import { ensureSetup } from '../src/corpus/setup.js';
+import { taskSnapshot } from '../src/corpus/snapshot.js';
 import { applyHiddenTests } from '../src/grading/repository-tests.js';
 import { detectTampering } from '../src/grading/tampering.js';
 import { scanWorkspace } from '../src/grading/workspace-scan.js';
 import { handOver, requireSandbox } from '../src/io/sandbox.js';
 import { removeTree } from '../src/io/tree-commands.js';
-import { freshWorkspace, taskSnapshot } from '../src/trial/workspace.js';
+import { freshWorkspace } from '../src/trial/workspace.js';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const COMPACT = join(REPO, 'corpus/tasks/cli-config-merge');

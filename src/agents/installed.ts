@@ -2,7 +2,7 @@ import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
 import { agentPrefix, currentDigest, readInstalledAgent } from '../io/agent-install.js';
-import { isLoopbackHost } from '../probe/egress.js';
+import { isLoopbackHost } from '../provider-runtime/egress.js';
 import type { BoundAgent, SandboxNeeds } from './definition.js';
 
 /** A declaration of an agent CLI installed pinned by `crossover agents install`. */

@@ -45,7 +45,9 @@ export const CheckSchema = z
       .positive()
       .max(120_000)
       .default(20_000)
-      .describe('Time limit for this check; a check that runs over is an error, never a pass.'),
+      .describe(
+        "Time limit of this check's own time: wall time less the time the machine kept it from running. A check that runs over fails; one the machine starves has no verdict (check-starved). Never a pass.",
+      ),
   })
   .strict();
 

@@ -332,3 +332,22 @@ export type Schedule = z.infer<typeof ScheduleSchema>;
 export type Cost = z.infer<typeof CostSchema>;
 export type AgentIdentity = z.infer<typeof AgentIdentitySchema>;
 export type FileDigest = z.infer<typeof FileDigestSchema>;
+
+/** One trial a plan may run: a scheduled trial, or a re-run of the reproducibility subset. */
+export interface PlannedTrial {
+  trial: ScheduledTrial;
+  /** the scheduled trial a re-run repeats from the same bytes; null for a scheduled trial */
+  rerunOf: string | null;
+}
+
+/**
+ * Every trial a plan may run, in the order they run: the schedule, then the reproducibility
+ * subset's re-runs (never part of the schedule, and never counted in a comparison). Each of them
+ * may be attempted again under the plan's re-attempt policy; attempts keep the trial's id.
+ */
+export function plannedTrials(plan: Pick<Plan, 'schedule' | 'reproducibility'>): PlannedTrial[] {
+  return [
+    ...plan.schedule.trials.map((trial) => ({ trial, rerunOf: null })),
+    ...(plan.reproducibility?.reruns ?? []).map((rerun) => ({ trial: rerun.trial, rerunOf: rerun.of })),
+  ];
+}

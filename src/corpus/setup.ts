@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { digestOf, prettyJson } from '../contracts/canonical.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
+import { clipEnd, redact } from '../contracts/redaction.js';
 import { type SetupEnvironment, type SetupRecord, SetupRecordSchema } from '../contracts/setup.js';
 import { writeFileAtomic } from '../io/atomic.js';
 import { touchCacheEntry } from '../io/cache-prune.js';
@@ -89,7 +90,7 @@ async function runSetup(root: string, task: SetupTask, key: string, building: st
   if (result.startError !== null || result.timedOut || result.exitCode !== 0) {
     const how =
       result.startError ?? (result.timedOut ? `timed out after ${setup.timeoutSec} s` : `exit ${result.exitCode}`);
-    const tail = result.tail.split(work).join('<workspace>').slice(-1500);
+    const tail = clipEnd(redact(result.tail, { secrets: [], paths: { [work]: '<workspace>' } }), 1500);
     throw new CrossoverError('infrastructure', `setup command "${setup.command}" failed (${how}): ${tail}`);
   }
   const tree = join(building, 'tree');

@@ -4,14 +4,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withoutInheritedFds } from '../io/close-fds.js';
+import { raisePriority } from '../io/priority.js';
+import { processTree } from '../io/process-usage.js';
 import { bubblewrapArgv, sandboxHost } from '../io/sandbox.js';
+import { CheckClock, clockOutcome } from './check-clock.js';
 import { boundedMessage, type CheckOutcome, errored, failed, PASS } from './outcome.js';
 
 /** Plain JavaScript next to this module in src/ and in dist/ (see the harness's header). */
 export const HARNESS_PATH = fileURLToPath(new URL('./node-check-harness.mjs', import.meta.url));
 
 /** Generous: on a loaded machine starting Node can be slow, and that is never the check's fault. */
-const START_TIMEOUT_MS = 30_000;
+export const START_TIMEOUT_MS = 30_000;
 /** Longest stdout line kept while looking for protocol lines; longer lines are dropped unread. */
 const LINE_LIMIT = 8192;
 const STDERR_TAIL = 1000;
@@ -80,8 +83,11 @@ export interface NodeCheckRun {
   checksDir: string;
   /** real path of the graded workspace */
   workspace: string;
+  /** the check's own time (check-clock.ts): wall time less the time the machine kept it from running */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** the lone re-run of a starved check (grade.ts): time stopped by a signal is then the check's own */
+  alone?: boolean;
   /** both on unless a test shows what each one stops (the positive controls) */
   protections?: CheckProtections;
   /** the check modules of `checksDir`, read once for all the checks of a grading; absent: read here */
@@ -183,9 +189,9 @@ export function permissionArgs(run: Pick<NodeCheckRun, 'checksDir' | 'workspace'
 
 /**
  * Runs one node check in its own process under Node's permission model and returns its outcome.
- * The check's timeout counts from the harness's "started" line; a harness that never starts is an
- * error (the check did not run), a started check without a result is a failure. Rejects with the
- * signal's reason when aborted.
+ * The check's clock starts at the harness's "started" line, when its processes are also given the
+ * grading priority; a harness that never starts is an error (the check did not run), a started check
+ * without a result is a failure. Rejects with the signal's reason when aborted.
  */
 export async function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
   run.signal?.throwIfAborted();
@@ -223,7 +229,8 @@ function spawnCheck(
     const scanner = new ProtocolScanner(nonce);
     let stderrTail = '';
     let settled = false;
-    let timer = setTimeout(
+    let clock: CheckClock | null = null;
+    const timer = setTimeout(
       () => finish(errored(`the check harness did not start within ${START_TIMEOUT_MS} ms`)),
       START_TIMEOUT_MS,
     );
@@ -234,10 +241,26 @@ function spawnCheck(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      // Sampled before the kill, while the check's processes are still there to be read.
+      const times = clock?.stop();
       run.signal?.removeEventListener('abort', onAbort);
       killGroup(child);
       if (outcome instanceof Error) reject(outcome);
-      else resolve(outcome);
+      else resolve(times && !outcome.times ? { ...outcome, times } : outcome);
+    }
+
+    function started(): void {
+      clearTimeout(timer);
+      const pid = child.pid as number;
+      // Checks get the CPU they were qualified with: ahead of agents and other load (io/priority.ts).
+      raisePriority(processTree(pid));
+      clock = new CheckClock({
+        timeoutMs: run.timeoutMs,
+        processes: () => processTree(pid),
+        countStopped: run.alone !== true,
+        cpuIsOwn: true,
+        onEnd: (end) => finish(clockOutcome(end, run.timeoutMs, run.alone === true)),
+      });
     }
 
     function stderrNote(): string {
@@ -248,10 +271,7 @@ function spawnCheck(
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       const wasStarted = scanner.started;
       scanner.push(chunk);
-      if (scanner.started && !wasStarted) {
-        clearTimeout(timer);
-        timer = setTimeout(() => finish(failed(`timed out after ${run.timeoutMs} ms`)), run.timeoutMs);
-      }
+      if (scanner.started && !wasStarted) started();
       if (scanner.result) finish(scanner.result);
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {

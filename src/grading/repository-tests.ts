@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Repository } from '../contracts/corpus.js';
 import type { CheckResult, Finding } from '../contracts/receipt.js';
+import { redact } from '../contracts/redaction.js';
 import type { TreeModel } from '../contracts/tree.js';
 import { runSandboxed } from '../io/sandboxed-command.js';
 import { readTreeModel } from '../io/tree.js';
@@ -163,7 +164,7 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
     });
     input.signal?.throwIfAborted();
     const tail = boundedMessage(
-      outcome.tail.split(workspace).join('<workspace>').split(resultDir).join('<results>'),
+      redact(outcome.tail, { secrets: [], paths: { [workspace]: '<workspace>', [resultDir]: '<results>' } }),
       300,
     );
     if (outcome.timedOut)

@@ -5,7 +5,7 @@ import { checkLoginHome } from '../agents/login.js';
 import { digestBytes, digestOf, sha256Hex } from '../contracts/canonical.js';
 import { CrossoverError, jsonPath, parseJsonText } from '../contracts/errors.js';
 import type { Experiment } from '../contracts/experiment.js';
-import { type Plan, type PlannedArm, PlanSchema } from '../contracts/plan.js';
+import { type Plan, type PlannedArm, PlanSchema, plannedTrials } from '../contracts/plan.js';
 import { ScorecardSchema } from '../contracts/scorecard.js';
 import { type LoadedCorpus, type LoadedTask, loadCorpus } from '../corpus/load.js';
 import { experimentLayout } from '../io/layout.js';
@@ -328,7 +328,9 @@ export async function derivePlan(input: {
     repeats: experiment.repeats,
   });
   const reproducibility = reproducibilitySubset(experiment, schedule);
-  const reruns = (reproducibility?.reruns ?? []).map((rerun) => rerun.trial);
+  const reruns = plannedTrials({ schedule, reproducibility })
+    .filter((planned) => planned.rerunOf !== null)
+    .map((planned) => planned.trial);
   const cost = costBound(experiment, trialsPerArm({ schedule }), trialsPerArm({ schedule: { trials: reruns } }));
   const reasons = approvalReasons(
     experiment,

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { canonicalJson } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { Plan, PlannedArm, PlannedTask } from '../contracts/plan.js';
+import { clip } from '../contracts/redaction.js';
 import { derivePlan } from './derive.js';
 
 export interface Drift {
@@ -34,7 +35,7 @@ const same = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonical
 const VALUE_LIMIT = 80;
 function shown(value: unknown, limit = VALUE_LIMIT): string {
   const text = value === undefined ? 'absent' : canonicalJson(value);
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+  return clip(text, limit);
 }
 
 /** A command is shown whole up to this length: its change is often at the end. */

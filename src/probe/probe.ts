@@ -6,6 +6,7 @@ import { digestOf } from '../contracts/canonical.js';
 import { CrossoverError, parseWith } from '../contracts/errors.js';
 import {
   type Observability,
+  PROBE_TEXT_LIMIT,
   type ProbeContainment,
   type ProbeIdentity,
   type ProbeInterface,
@@ -16,12 +17,12 @@ import {
   sealProbeRecord,
 } from '../contracts/probe.js';
 import type { Provider } from '../contracts/provider.js';
+import { clip, redactDeep } from '../contracts/redaction.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { materializeTree } from '../corpus/materialize.js';
 import { providerPrefix } from '../io/provider-install.js';
 import type { SandboxHost } from '../io/sandbox.js';
 import { readTreeModel } from '../io/tree.js';
-import { handshakeCli } from './cli.js';
 import {
   type ContainedStep,
   type Containment,
@@ -33,15 +34,20 @@ import {
   runProviderCommand,
   type StepAttempt,
   survivorDetail,
-} from './contain.js';
-import { buildTaskIndex, INDEX_DEFAULTS, indexFreshness, overlayInTree } from './context-index.js';
-import { egressHosts, egressPosture, isLoopbackHost } from './egress.js';
+} from '../provider-runtime/contain.js';
+import { buildTaskIndex, INDEX_DEFAULTS, indexFreshness, overlayInTree } from '../provider-runtime/context-index.js';
+import { egressHosts, egressPosture, isLoopbackHost } from '../provider-runtime/egress.js';
+import {
+  credentialAvailability,
+  credentialValues,
+  providerEnvironment,
+  providerHeaders,
+} from '../provider-runtime/environment.js';
+import { launchCommand } from '../provider-runtime/launch.js';
+import { handshakeMcp, type SampleAnswer } from '../provider-runtime/mcp.js';
+import { ensureProviderSetup } from '../provider-runtime/provider-setup.js';
+import { handshakeCli } from './cli.js';
 import { decideEligibility } from './eligibility.js';
-import { credentialAvailability, credentialValues, providerEnvironment, providerHeaders } from './environment.js';
-import { launchCommand } from './launch.js';
-import { handshakeMcp, type SampleAnswer } from './mcp.js';
-import { ensureProviderSetup } from './provider-setup.js';
-import { boundText, redactDeep } from './redact.js';
 
 export interface ProbeLimits {
   setupTimeoutMs: number;
@@ -120,7 +126,7 @@ interface SetupOutcome {
 const skipped = (detail: string): ProbeStep => ({ status: 'skipped', detail });
 
 function messageOf(error: unknown): string {
-  return boundText(error instanceof Error ? error.message : String(error));
+  return clip(error instanceof Error ? error.message : String(error), PROBE_TEXT_LIMIT);
 }
 
 /**
@@ -169,7 +175,9 @@ function setupPlace(ctx: Context): { places: { setupDir?: string }; env: Record<
 async function probeFreshness(ctx: Context): Promise<ProbeStep> {
   const checked = await indexFreshness(ctx.provider, ctx.scratch.index, await readTreeModel(ctx.scratch.snapshot));
   if (checked === null) return skipped('no freshness check declared');
-  return checked.fresh ? { status: 'ok', detail: null } : { status: 'failed', detail: boundText(checked.detail) };
+  return checked.fresh
+    ? { status: 'ok', detail: null }
+    : { status: 'failed', detail: clip(checked.detail, PROBE_TEXT_LIMIT) };
 }
 
 /** Runs the index command on the sample task's own snapshot, unless that would send source without approval. */
@@ -237,7 +245,7 @@ function sampleOutcome(provider: Provider, answer: SampleAnswer | null, why: str
   const missing = declared.expect.filter((text) => !answer.text.includes(text));
   let detail: string | null = null;
   if (answer.failure !== null) detail = `the call failed: ${answer.failure}`;
-  else if (answer.isError) detail = `the answer is an error: ${boundText(answer.text, 200)}`;
+  else if (answer.isError) detail = `the answer is an error: ${clip(answer.text, 200)}`;
   else if (answer.empty) detail = 'the answer is empty';
   else if (missing.length > 0)
     detail = `the answer does not contain ${missing.map((m) => JSON.stringify(m)).join(', ')}`;
@@ -285,7 +293,7 @@ async function probeVersion(ctx: Context, cwd: string): Promise<ProbeStep> {
     });
     const output = `${stdout}\n${stderr}`;
     if (output.includes(ctx.provider.version)) return { status: 'ok', detail: null };
-    const line = boundText(output.trim().split('\n')[0] ?? '', 200);
+    const line = clip(output.trim().split('\n')[0] ?? '', 200);
     return { status: 'failed', detail: `reports "${line}", declared "${ctx.provider.version}"` };
   } catch (error) {
     return { status: 'failed', detail: messageOf(error) };

@@ -11,6 +11,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['io'],
   ['grading'],
   ['corpus'],
+  ['provider-runtime'],
   ['probe', 'providers'],
   ['agents'],
   ['plan'],

@@ -61,8 +61,18 @@ describe('a Python repository task with pytest from Debian', () => {
     const qualification = await qualifyTask(task, { rules: 'imported', root });
     expect(qualification).toMatchObject({ qualified: true, reasons: [] });
     expect(qualification.trees[0]!.checks.map((c) => c.status)).toEqual(['fail', 'fail', 'pass']);
-    const trial = (command: string) =>
-      runAdHocTrial({ root, task, command, sandbox: 'bubblewrap', timeoutMs: 60_000, readOnly: [], loopback: false });
+    const trial = async (command: string) =>
+      (
+        await runAdHocTrial({
+          root,
+          task,
+          command,
+          sandbox: 'bubblewrap',
+          timeoutMs: 60_000,
+          readOnly: [],
+          loopback: false,
+        })
+      ).receipt;
     const fixing = await trial(`printf '%s' '${MEAN_FIXED.replaceAll("'", "'\\''")}' > stats/mean.py`);
     expect(fixing).toMatchObject({ status: 'passed', checksRun: 3, findings: [] });
     expect((await trial('true')).status).toBe('failed');

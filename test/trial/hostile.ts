@@ -30,7 +30,7 @@ function shellQuote(word: string): string {
 export async function hostileTrial(run: HostileRun): Promise<ReceiptBody> {
   const task = await loadTask(run.task ?? PAGES_TASK);
   const command = ['node', join(AGENTS_DIR, run.script), ...(run.args ?? [])].map(shellQuote).join(' ');
-  return runAdHocTrial({
+  const { receipt } = await runAdHocTrial({
     root: run.root ?? (await tempDir()),
     task,
     command,
@@ -40,6 +40,7 @@ export async function hostileTrial(run: HostileRun): Promise<ReceiptBody> {
     loopback: false,
     ...(run.signal ? { signal: run.signal } : {}),
   });
+  return receipt;
 }
 
 /** Pids of live processes whose command line holds `marker`. */

@@ -45,7 +45,7 @@ describe('an agent adapter added as one folder and one registration', () => {
       instructionFiles: [],
       skills: null,
     };
-    const receipt = await executeTrial(trialSpec(await loadTask(PAGES_TASK), arm, { root }));
+    const { body: receipt } = await executeTrial(trialSpec(await loadTask(PAGES_TASK), arm, { root }));
     expect(receipt.agent).toEqual({ adapter: 'stand-in', version: 'v1' });
     expect(receipt.synthetic).toBe(false);
     expect(receipt.sandbox.kind).toBe('bubblewrap');
@@ -70,7 +70,7 @@ describe('an agent adapter added as one folder and one registration', () => {
       instructionFiles: [],
       skills: null,
     };
-    const receipt = await executeTrial(trialSpec(await loadTask(PAGES_TASK), arm, { root }));
+    const { body: receipt } = await executeTrial(trialSpec(await loadTask(PAGES_TASK), arm, { root }));
     expect(receipt.status).toBe('failed');
   });
 });

@@ -1,17 +1,20 @@
-import { join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import type { Provider } from '../contracts/provider.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { providerPrefix } from '../io/provider-install.js';
 import { requireSandbox } from '../io/sandbox.js';
-import { providerHeaders } from '../probe/environment.js';
-import { declaredEnv, launchCommand } from '../probe/launch.js';
-import { findProviderSetup } from '../probe/provider-setup.js';
-import type { IndexOverlay } from '../trial/execute.js';
-import type { McpUpstream } from '../trial/mcp-proxy.js';
-import type { RunContext } from './run-context.js';
+import { providerHeaders } from '../provider-runtime/environment.js';
+import { declaredEnv, launchCommand } from '../provider-runtime/launch.js';
+import { findProviderSetup } from '../provider-runtime/provider-setup.js';
+import type { McpUpstream } from './mcp-proxy.js';
 import { ensureTaskIndex } from './task-index.js';
+
+/** In-tree index paths kept in an index directory, for one trial's workspace. */
+export interface IndexOverlay {
+  indexDir: string;
+  paths: string[];
+}
 
 /** What one trial of an arm needs to reach its provider. */
 export interface ProviderLaunch {
@@ -25,9 +28,27 @@ export interface ProviderLaunch {
 }
 
 /** What of the run a launch reads: where the installs are, the declarations, the experiment's directory, the sandbox. */
-export type LaunchContext = Pick<RunContext, 'root' | 'providers' | 'experimentDir' | 'sandbox'>;
+export interface LaunchContext {
+  root: string;
+  /** the experiment's provider declarations */
+  providers: readonly Provider[];
+  /** the directory the declarations' relative paths (commands, files) are relative to */
+  experimentDir: string;
+  sandbox: 'bubblewrap' | 'none';
+}
+
+/** Reaches the arm's provider for one trial, given the workspace the trial created; throws when it cannot. */
+export type ProviderLauncher = (workspace: string) => Promise<ProviderLaunch>;
 
 const NONE: ProviderLaunch = { mcpServers: [], withheld: [], readOnly: [], overlays: [] };
+
+/** The launcher of an arm without a provider. */
+export const NO_PROVIDER: ProviderLauncher = async () => NONE;
+
+/** The launcher of a planned arm's provider for one task: `providerLaunch` once the workspace exists. */
+export function plannedLauncher(arm: PlannedArm, context: LaunchContext, task: LoadedTask): ProviderLauncher {
+  return (workspace) => providerLaunch(arm, context, task, workspace);
+}
 
 /** What the declared one-time setup left, as the probe ran it; null when none is declared. Never run here. */
 async function setupOf(declaration: Provider, context: LaunchContext) {
@@ -131,9 +152,4 @@ function httpLaunch(declaration: Provider, url: string): ProviderLaunch {
     );
   const server = { name: declaration.id, url, headers: filled.headers, secrets: filled.secrets };
   return { mcpServers: [server], withheld: declaration.credentials, readOnly: [], overlays: [] };
-}
-
-/** The trial's workspace path, as executeTrial will create it (the server may be told it up front). */
-export function trialWorkspace(trialDir: string): string {
-  return join(trialDir, 'workspace');
 }

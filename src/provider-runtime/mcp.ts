@@ -3,8 +3,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
-import type { ProbeInterface, ProbeTool } from '../contracts/probe.js';
-import { boundText } from './redact.js';
+import { PROBE_TEXT_LIMIT, type ProbeInterface, type ProbeTool } from '../contracts/probe.js';
+import { clip } from '../contracts/redaction.js';
 
 type McpHandshake = Extract<ProbeInterface, { type: 'mcp' }>;
 
@@ -66,7 +66,7 @@ async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> 
 
 function toolIdentity(tool: Tool): ProbeTool {
   return {
-    name: boundText(tool.name),
+    name: clip(tool.name, PROBE_TEXT_LIMIT),
     inputSchemaDigest: digestOf(tool.inputSchema),
     descriptionDigest: tool.description === undefined ? null : digestBytes(tool.description),
   };
@@ -113,7 +113,7 @@ async function callSample(client: Client, sample: SampleCall, timeoutMs: number)
     return { bytes, ms, isError: result.isError === true, empty, text, failure: null };
   } catch (error) {
     const ms = Math.round(performance.now() - started);
-    const failure = boundText(error instanceof Error ? error.message : String(error));
+    const failure = clip(error instanceof Error ? error.message : String(error), PROBE_TEXT_LIMIT);
     return { bytes: 0, ms, isError: true, empty: true, text: '', failure };
   }
 }
@@ -146,7 +146,10 @@ export async function handshakeMcp(
       type: 'mcp',
       transport: target.type,
       protocolVersion: protocolVersion(),
-      serverInfo: { name: boundText(info?.name ?? ''), version: boundText(info?.version ?? '') },
+      serverInfo: {
+        name: clip(info?.name ?? '', PROBE_TEXT_LIMIT),
+        version: clip(info?.version ?? '', PROBE_TEXT_LIMIT),
+      },
       capabilities: Object.keys(capabilities).sort(),
       capabilitiesDigest: digestOf(capabilities),
       instructionsDigest: instructions === undefined ? null : digestBytes(instructions),

@@ -3,6 +3,7 @@ import { accessSync, constants } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
+import { clipEnd } from '../contracts/redaction.js';
 import { runContained } from '../io/contained-process.js';
 import { type NetworkAttempt, readNetworkAttempts, STRACE, traceAvailable, tracedArgv } from '../io/network-trace.js';
 import { killTree, type ProcessMarker, survivingProcesses } from '../io/process-tree.js';
@@ -161,8 +162,7 @@ export interface CommandOutput {
 const TAIL = 300;
 
 function tail(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.length > TAIL ? `…${trimmed.slice(-TAIL)}` : trimmed;
+  return clipEnd(text.trim(), TAIL);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   ProviderSetupRecordSchema,
   type ProviderSetupStep,
 } from '../contracts/provider-setup.js';
+import { redact } from '../contracts/redaction.js';
 import { withBuildLock } from '../io/build-lock.js';
 import { touchCacheEntry } from '../io/cache-prune.js';
 import { fileDigest } from '../io/file-digest.js';
@@ -23,7 +24,6 @@ import { type Containment, closeContainment, openContainment, runProviderCommand
 import { egressHosts } from './egress.js';
 import { providerEnvironment } from './environment.js';
 import { installOf, launchCommand } from './launch.js';
-import { replacePath } from './redact.js';
 
 export interface ProviderSetupOptions {
   /** the project root: installs and the .crossover/ cache live there */
@@ -151,7 +151,7 @@ async function buildSetup(
     // The reason is the probe's: it names the setup directory, not this machine's path to it.
     const message = error instanceof Error ? error.message : String(error);
     const code = error instanceof CrossoverError ? error.code : 'infrastructure';
-    throw new CrossoverError(code, replacePath(message, dir, '<setup>'), { cause: error });
+    throw new CrossoverError(code, redact(message, { secrets: [], paths: { [dir]: '<setup>' } }), { cause: error });
   } finally {
     if (options.containment === undefined) await closeContainment(containment);
     await rm(home, { recursive: true, force: true });

@@ -5,12 +5,12 @@ import { CrossoverError } from '../contracts/errors.js';
 import type { Provider } from '../contracts/provider.js';
 import type { TreeModel } from '../contracts/tree.js';
 import type { LoadedTask } from '../corpus/load.js';
+import { taskSnapshot } from '../corpus/snapshot.js';
 import { withBuildLock } from '../io/build-lock.js';
 import { touchCacheEntry } from '../io/cache-prune.js';
 import { STATE_DIR } from '../io/layout.js';
 import type { SandboxHost } from '../io/sandbox.js';
-import { buildTaskIndex, indexFreshness, indexRevisionMatches } from '../probe/context-index.js';
-import { taskSnapshot } from '../trial/workspace.js';
+import { buildTaskIndex, indexFreshness, indexRevisionMatches } from '../provider-runtime/context-index.js';
 
 function hex(digest: string): string {
   return digest.replace(/^sha256:/, '');
