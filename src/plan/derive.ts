@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkLoginHome } from '../agents/login.js';
 import { digestBytes, digestOf, sha256Hex } from '../contracts/canonical.js';
 import { CrossoverError, jsonPath, parseJsonText } from '../contracts/errors.js';
 import type { Experiment } from '../contracts/experiment.js';
@@ -8,7 +9,6 @@ import { type Plan, type PlannedArm, type PlannedSetup, PlanSchema, plannedTrial
 import { ScorecardSchema } from '../contracts/scorecard.js';
 import { type LoadedCorpus, type LoadedTask, loadCorpus } from '../corpus/load.js';
 import { experimentLayout } from '../io/layout.js';
-import { checkLoginHome } from '../io/login-home.js';
 import { rootRelative } from '../io/paths.js';
 import { agentIdentity } from './agent-identity.js';
 import { approvalReasons } from './approval.js';

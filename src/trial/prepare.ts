@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { AgentAdapter, AgentRunContext } from '../agents/adapter.js';
-import { adapterFor } from '../agents/registry.js';
-import { agentSandboxNeeds } from '../agents/sandbox-needs.js';
+import { adapterFor, agentSandboxNeeds } from '../agents/registry.js';
 import { CrossoverError, errorReason } from '../contracts/errors.js';
 import { ensureSetup, type SetupOutputs } from '../corpus/setup.js';
 import { type Snapshot, taskSnapshot } from '../corpus/snapshot.js';

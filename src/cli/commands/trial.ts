@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkLoginHome } from '../../agents/login.js';
 import { CrossoverError } from '../../contracts/errors.js';
 import type { FileDigest } from '../../contracts/plan.js';
 import { ProviderSchema } from '../../contracts/provider.js';
@@ -7,7 +8,6 @@ import type { Receipt } from '../../contracts/receipt.js';
 import { loadTask } from '../../corpus/load.js';
 import { pathDigest } from '../../io/file-digest.js';
 import { readArtifact } from '../../io/json.js';
-import { checkLoginHome } from '../../io/login-home.js';
 import { rootRelative } from '../../io/paths.js';
 import { writeReceipt } from '../../receipts/store.js';
 import { terminalSafe, terminalSafeJson } from '../../reporters/terminal-text.js';

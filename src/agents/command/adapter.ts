@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Agent } from '../contracts/agent.js';
+import type { Agent } from '../../contracts/agent.js';
 import {
   type AgentAdapter,
   type AgentRunContext,
@@ -7,7 +7,7 @@ import {
   type ExecResult,
   MCP_CONFIG_PATH,
   UNOBSERVED,
-} from './adapter.js';
+} from '../adapter.js';
 
 type CommandAgent = Extract<Agent, { adapter: 'command' }>;
 
