@@ -4,6 +4,7 @@ import type { Check, Task } from '../contracts/corpus.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { CheckResult, Finding } from '../contracts/receipt.js';
 import type { TreeModel } from '../contracts/tree.js';
+import type { ContainerPlace } from '../io/container.js';
 import { readTreeModel } from '../io/tree.js';
 import { runBrowserCheck } from './browser-check.js';
 import { BrowserSession } from './browser-session.js';
@@ -49,6 +50,8 @@ export interface GradeInput {
   setup?: SetupMount | null;
   /** how many checks may run at once (the grading slots it holds); 1 by default: one after another */
   lanes?: number;
+  /** a container task's image: node checks and the repository's runner each run in a fresh container of it */
+  container?: ContainerPlace | null;
 }
 
 interface PlannedCheck {
@@ -162,6 +165,7 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
       workspace,
       setup: input.setup ?? null,
       ...(signal ? { signal } : {}),
+      container: input.container ?? null,
     });
     return {
       status: gradeStatus(checks),
@@ -186,9 +190,11 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   async function runOne(index: number): Promise<void> {
     const { check, kind } = modules[index]!;
     const run = { checkFile: join(checksDir, check.file), workspace, timeoutMs: check.timeoutMs, signal };
+    const container = input.container ?? null;
     const started = performance.now();
     let outcome: CheckOutcome;
-    if (check.runner === 'node') outcome = await runNodeCheck({ ...run, checksDir, ...(sources ? { sources } : {}) });
+    if (check.runner === 'node')
+      outcome = await runNodeCheck({ ...run, checksDir, container, ...(sources ? { sources } : {}) });
     else {
       server ??= await serveStatic(workspace);
       outcome = await runBrowserCheck({ ...run, session, server });

@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import type { Repository } from '../contracts/corpus.js';
 import type { CheckResult, Finding } from '../contracts/receipt.js';
 import type { TreeModel } from '../contracts/tree.js';
-import { runSandboxed } from '../io/sandboxed-command.js';
+import type { ContainerPlace } from '../io/container.js';
+import { runSandboxed, toolchainPath } from '../io/sandboxed-command.js';
 import { readTreeModel } from '../io/tree.js';
 import { boundedMessage } from './outcome.js';
 import { MalformedResults, parseTestResults, type TestResults } from './test-results.js';
@@ -97,6 +98,8 @@ export interface SuiteInput {
   signal?: AbortSignal;
   /** the forgery test's positive control only: the result directory handed to the runner and no exit check */
   unprotected?: boolean;
+  /** a container task's image: the runner starts in a fresh container of it, never the agent's */
+  container?: ContainerPlace | null;
 }
 
 /**
@@ -143,7 +146,7 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
       script: test.command,
       cwd: workspace,
       env: {
-        PATH: `${workspace}/node_modules/.bin:${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+        PATH: toolchainPath([`${workspace}/node_modules/.bin`], input.container),
         HOME: '/tmp',
         CROSSOVER_RESULTS: resultDir,
         CI: 'true',
@@ -160,6 +163,7 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
       network: false,
       timeoutMs: test.timeoutSec * 1000,
       ...(input.signal ? { signal: input.signal } : {}),
+      container: input.container ?? null,
     });
     input.signal?.throwIfAborted();
     const tail = boundedMessage(
@@ -204,6 +208,7 @@ export interface RepositoryRun {
   workspace: string;
   setup: SetupMount | null;
   signal?: AbortSignal;
+  container?: ContainerPlace | null;
 }
 
 /**
@@ -220,6 +225,7 @@ export async function runRepositoryTests(run: RepositoryRun): Promise<CheckResul
     workspace: run.workspace,
     setup: run.setup,
     ...(run.signal ? { signal: run.signal } : {}),
+    container: run.container ?? null,
   });
   if (suite.kind !== 'results') return allChecks(repository, suite.kind, suite.message);
   return [
