@@ -9,8 +9,9 @@ import { materializeTree } from '../corpus/materialize.js';
 import { withBuildLock } from '../io/build-lock.js';
 import { touchCacheEntry } from '../io/cache-prune.js';
 import { STATE_DIR } from '../io/layout.js';
+import { mountOverlay, unmountIfMounted } from '../io/overlay.js';
 import { readTreeModel, treeDigest, underAny } from '../io/tree.js';
-import { copyDirectory } from '../io/tree-commands.js';
+import { copyDirectory, ownTree, removeTree } from '../io/tree-commands.js';
 
 function hex(digest: string): string {
   return digest.replace(/^sha256:/, '');
@@ -23,16 +24,24 @@ export interface Snapshot {
   model: TreeModel;
 }
 
+/** Who owns a snapshot's files: root (none given), or the agent's uid for the lower tree of copy-on-write workspaces. */
+export interface SnapshotOwner {
+  uid: number;
+  gid: number;
+}
+
 /**
  * The task's starting tree, materialized once per task digest under
- * `.crossover/cache/snapshots/<digest>`. Checked against the task's workspace digest on every use,
- * so a snapshot changed on disk (by an unsandboxed agent, say) is rebuilt, never trusted; the
- * rebuild holds a lock, so concurrent trials wait for one builder instead of racing to replace it,
- * and it is built beside the cache and renamed into place, so nobody sees half a snapshot.
+ * `.crossover/cache/snapshots/<digest>` (`<digest>-<uid>` when owned by the agent's uid).
+ * Checked against the task's workspace digest on every use, so a snapshot changed on disk (by an
+ * unsandboxed agent, say) is rebuilt, never trusted; the rebuild holds a lock, so concurrent
+ * trials wait for one builder instead of racing to replace it, and it is built beside the cache
+ * and renamed into place, so nobody sees half a snapshot.
  */
-export async function taskSnapshot(root: string, task: LoadedTask): Promise<Snapshot> {
+export async function taskSnapshot(root: string, task: LoadedTask, owner?: SnapshotOwner): Promise<Snapshot> {
   const cache = join(root, STATE_DIR, 'cache', 'snapshots');
-  const dir = join(cache, hex(task.digest));
+  const name = owner ? `${hex(task.digest)}-${owner.uid}` : hex(task.digest);
+  const dir = join(cache, name);
   const model = await intact(dir, task);
   if (model) {
     await touchCacheEntry(dir);
@@ -42,11 +51,12 @@ export async function taskSnapshot(root: string, task: LoadedTask): Promise<Snap
     // Another builder may have placed it while this call waited.
     const placed = await intact(dir, task);
     if (placed) return { dir, model: placed };
-    const building = join(cache, `.${hex(task.digest)}.${randomBytes(6).toString('hex')}.tmp`);
+    const building = join(cache, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
     try {
       const history = task.task.repository?.history;
       await materializeTree(task.dir, [], building, history);
       if (history) await writeFile(gitDigestFile(dir), await treeDigest(join(building, '.git')));
+      if (owner) await ownTree([building], owner.uid, owner.gid, 0);
       await rm(dir, { recursive: true, force: true });
       await rename(building, dir);
     } finally {
@@ -90,10 +100,63 @@ export function trialDirectory(root: string, planId: string, trialId: string): s
 /** A fresh copy of the snapshot as the attempt's workspace, in its own new directory: nothing from an earlier attempt. */
 export async function freshWorkspace(trialDir: string, snapshot: string): Promise<string> {
   const workspace = join(trialDir, 'workspace');
-  await mkdir(join(trialDir, '..'), { recursive: true });
-  // Not recursive: the directory is new, and an existing one is another attempt's.
-  await mkdir(trialDir);
+  await newTrialDirectory(trialDir);
   // A copy, never links to the snapshot's files: the agent owns and may write every file of it.
   await copyDirectory(snapshot, workspace);
   return workspace;
+}
+
+async function newTrialDirectory(trialDir: string): Promise<void> {
+  await mkdir(join(trialDir, '..'), { recursive: true });
+  // Not recursive: the directory is new, and an existing one is another attempt's.
+  await mkdir(trialDir);
+}
+
+/** The overlay's own directories, beside the workspace in the trial directory and never bound into a sandbox. */
+const UPPER = '.upper';
+const WORK = '.overlay-work';
+
+/**
+ * The attempt's workspace as a copy-on-write overlay of the agent-owned snapshot: no file is
+ * copied, the agent's writes land in the trial directory, and the shared snapshot is never
+ * written. Null when this machine cannot mount one (the caller copies); the trial directory is
+ * then left empty and new.
+ */
+async function overlayWorkspace(trialDir: string, snapshot: string, owner: SnapshotOwner): Promise<string | null> {
+  const workspace = join(trialDir, 'workspace');
+  await newTrialDirectory(trialDir);
+  const layers = { lower: snapshot, upper: join(trialDir, UPPER), work: join(trialDir, WORK), target: workspace };
+  for (const dir of [layers.upper, layers.work, workspace]) await mkdir(dir);
+  // The merged root takes the upper directory's owner and mode: the agent's, like the rest of the tree.
+  await ownTree([layers.upper], owner.uid, owner.gid, 0);
+  if (await mountOverlay(layers)) return workspace;
+  for (const dir of [layers.upper, layers.work, workspace]) await rm(dir, { recursive: true, force: true });
+  return null;
+}
+
+/**
+ * The attempt's starting tree and its workspace: with `copyOnWrite` and an agent uid to own it
+ * (a root harness), an overlay of the agent-owned snapshot; otherwise (or where no overlay can be
+ * mounted) a fresh copy of the snapshot, handed to the agent later.
+ */
+export async function trialWorkspace(
+  root: string,
+  task: LoadedTask,
+  trialDir: string,
+  copyOnWrite: SnapshotOwner | null,
+): Promise<{ snapshot: Snapshot; workspace: string }> {
+  if (copyOnWrite) {
+    const snapshot = await taskSnapshot(root, task, copyOnWrite);
+    const workspace = await overlayWorkspace(trialDir, snapshot.dir, copyOnWrite);
+    if (workspace) return { snapshot, workspace };
+    await rm(trialDir, { recursive: true, force: true });
+  }
+  const snapshot = await taskSnapshot(root, task);
+  return { snapshot, workspace: await freshWorkspace(trialDir, snapshot.dir) };
+}
+
+/** Removes a trial directory: its copy-on-write workspace unmounted first (the removal stays on one file system). */
+export async function removeTrialTree(trialDir: string): Promise<void> {
+  await unmountIfMounted(join(trialDir, 'workspace'));
+  await removeTree(trialDir);
 }
