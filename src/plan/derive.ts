@@ -14,6 +14,7 @@ import { agentIdentity } from './agent-identity.js';
 import { approvalFile, approvalReasons, readApproval } from './approval.js';
 import { costBound } from './cost.js';
 import { browserBlocker, probeEnvironment } from './environment.js';
+import { bindImages } from './images.js';
 import { type LoadedExperiment, loadExperiment } from './load-experiment.js';
 import { renderPrompt } from './prompt.js';
 import { planProvider } from './providers.js';
@@ -318,7 +319,8 @@ export async function derivePlan(input: {
   const { environment, blocked: environmentBlocked } = await probeEnvironment(experiment.sandbox, env);
   const taskSkills = expectedSkills(experiment, corpus, tasks, file);
   const arms = await bindArms(ctx, prompt.digest, [...taskSkills.values()]);
-  const setups = await bindSetups(root, tasks);
+  const images = await bindImages(experiment.sandbox, tasks, file);
+  const setups = await bindSetups(root, tasks, images.images);
   const stage1Scorecard = await bindStage1Scorecard(ctx, corpus, arms);
   const authHome = await leasedLoginHome(ctx, arms, env, input.authHome);
   const schedule = buildSchedule({
@@ -353,6 +355,7 @@ export async function derivePlan(input: {
       relevantFiles: t.task.relevantFiles ?? null,
       expectedSkill: taskSkills.get(t.task.id) ?? null,
       ...(setups.setups.has(t.task.id) ? { setup: setups.setups.get(t.task.id) } : {}),
+      ...(images.images.has(t.task.id) ? { image: images.images.get(t.task.id) } : {}),
     })),
     prompt,
     environment,
@@ -372,7 +375,13 @@ export async function derivePlan(input: {
   });
   const id = digestOf(plan);
   const browser = browserBlocker(tasks, env);
-  const blocked = [...ctx.blocked, ...setups.blocked, ...environmentBlocked, ...(browser ? [browser] : [])];
+  const blocked = [
+    ...ctx.blocked,
+    ...setups.blocked,
+    ...environmentBlocked,
+    ...images.blocked,
+    ...(browser ? [browser] : []),
+  ];
   if (experiment.stage === 0 && !plan.synthetic)
     blocked.push('stage 0 probes and plans only: a real agent runs from stage 1 on');
   // A re-run is an agent run like any other: the budget counts it.

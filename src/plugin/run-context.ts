@@ -13,7 +13,7 @@ export const RunContextSchema = z
     planId: z.string().nullable(),
     planFile: z.string().nullable(),
     receiptsDir: z.string().nullable(),
-    sandbox: z.enum(['bubblewrap', 'none']),
+    sandbox: z.enum(['bubblewrap', 'container', 'none']),
     providers: z.array(ProviderSchema).describe("The experiment's provider declarations, to index each task."),
     experimentDir: z.string().describe('Provider commands are relative to it.'),
     agentsPerFile: z

@@ -20,13 +20,11 @@ import { ensureSetup, type SetupOutputs } from '../corpus/setup.js';
 import type { BrowserSession } from '../grading/browser-session.js';
 import { checkLaneCount, type GradeResult, gradeWorkspace } from '../grading/grade.js';
 import { scanWorkspace, type WorkspaceScan } from '../grading/workspace-scan.js';
-import { resolveBubblewrap } from '../io/bubblewrap.js';
 import { STATE_DIR } from '../io/layout.js';
 import type { ProcessMarker } from '../io/process-tree.js';
-import { handOver, type SandboxHost, sandboxHost } from '../io/sandbox.js';
+import { handOver, type SandboxHost } from '../io/sandbox.js';
 import { serverLauncher } from '../io/server-launch.js';
 import { underAny } from '../io/tree.js';
-import { removeTree } from '../io/tree-commands.js';
 import { indexRevisionMatches, overlayInTree } from '../probe/context-index.js';
 import { replacePath } from '../probe/redact.js';
 import { agentExec } from './agent-exec.js';
@@ -45,7 +43,18 @@ import { notRunReceipt, receiptBase } from './receipt-body.js';
 import { createRunHome } from './run-home.js';
 import { installSkills, preloadTaskSkill, skillFolders } from './skills.js';
 import { trialStatus } from './status.js';
-import { freshWorkspace, type Snapshot, taskSnapshot, trialDirectory } from './workspace.js';
+import {
+  agentServers,
+  copyOnWriteOwner,
+  gradingPlace,
+  type SandboxKind,
+  sandboxVersionFor,
+  sandboxVersionOf,
+  serverSandbox,
+  type TrialSandbox,
+  trialSandbox,
+} from './trial-sandbox.js';
+import { removeTrialTree, type Snapshot, trialDirectory, trialWorkspace } from './workspace.js';
 
 /** One trial, everything bound: what runTrial derives from a plan, or `crossover trial` from its options. */
 export interface TrialSpec {
@@ -56,7 +65,9 @@ export interface TrialSpec {
   task: LoadedTask;
   arm: PlannedArm;
   prompt: string;
-  sandbox: 'bubblewrap' | 'none';
+  sandbox: SandboxKind;
+  /** a container trial's image, by id, as the plan bound it; absent: the one its task's environment names now */
+  image?: string;
   /** the arm's MCP servers as the proxy reaches them; the agent is given a relay to each */
   mcpServers: McpUpstream[];
   /** declared credential names, passed from the host environment when set */
@@ -140,11 +151,11 @@ function redactor(spec: TrialSpec, trialDir: string): (text: string) => string {
 }
 
 function networkFinding(spec: TrialSpec): Finding | null {
-  if (spec.sandbox !== 'bubblewrap' || (spec.egressHosts.length === 0 && !spec.loopback)) return null;
+  if (spec.sandbox === 'none' || (spec.egressHosts.length === 0 && !spec.loopback)) return null;
   const declared = [...spec.egressHosts, ...(spec.loopback ? ['loopback'] : [])].join(', ');
   return {
     kind: 'sandbox',
-    detail: `network shared with the host for ${declared}: bubblewrap does not filter hosts, so egress is not limited to them`,
+    detail: `network shared with the host for ${declared}: ${spec.sandbox} does not filter hosts, so egress is not limited to them`,
   };
 }
 
@@ -163,8 +174,8 @@ async function staleIndexes(spec: TrialSpec): Promise<Finding[]> {
   return findings;
 }
 
-async function sandboxVersion(spec: TrialSpec): Promise<string | null> {
-  return spec.sandbox === 'bubblewrap' ? ((await resolveBubblewrap())?.version ?? null) : null;
+function sandboxVersion(spec: TrialSpec): Promise<string | null> {
+  return sandboxVersionFor(spec.sandbox);
 }
 
 /** Where the arm's declared skills were installed below the run home, as `<location>/<name>`. */
@@ -192,6 +203,8 @@ interface Prepared {
   /** the tails of what the agent's processes printed, recorded by the exec every adapter gets */
   output: OutputTails;
   stop: () => void;
+  /** the trial's sandbox: a container trial's checks and runner run in fresh containers of its image */
+  sandbox: TrialSandbox;
 }
 
 /** The arm's MCP servers behind Crossover's proxy, each started outside the agent's sandbox. */
@@ -225,15 +238,15 @@ async function prepare(
     throw new CrossoverError('infrastructure', `provider ${spec.arm.provider?.id}: ${spec.providerFailure}`);
   const adapter = adapterFor(spec.arm.agent.spec, { root: spec.root });
   // A synthetic agent runs in-process: it may do without the sandbox, but any command it starts is refused.
-  const sandbox = spec.sandbox === 'bubblewrap' ? await sandboxHost() : null;
+  const sandbox = await trialSandbox({ ...spec, environment: spec.task.environment, taskDir: spec.task.dir });
   if (sandbox && 'reason' in sandbox && !adapter.synthetic) throw new CrossoverError('infrastructure', sandbox.reason);
-  const sandboxVersion = sandbox && 'bwrap' in sandbox ? sandbox.bwrap.version : null;
-  const snapshot = await taskSnapshot(spec.root, spec.task);
-  const workspace = await freshWorkspace(trialDir, snapshot.dir);
+  const sandboxVersion = sandboxVersionOf(sandbox);
+  const { snapshot, workspace } = await trialWorkspace(spec.root, spec.task, trialDir, copyOnWriteOwner(sandbox));
   for (const overlay of spec.indexOverlays ?? []) await overlayInTree(overlay.indexDir, overlay.paths, workspace);
-  const setup = boundSetup(spec, await ensureSetup(spec.root, spec.task));
+  const container = gradingPlace(sandbox);
+  const setup = boundSetup(spec, await ensureSetup(spec.root, spec.task, { container }));
   // Where the proxy starts the arm's real servers: under a bubblewrap of their own when there is one.
-  const host = sandbox && 'bwrap' in sandbox ? sandbox : null;
+  const host = serverSandbox(sandbox, spec.mcpServers.length);
   const proxy = await proxyServers(spec, trialDir, workspace, host);
   try {
     return await prepareAgent({
@@ -262,12 +275,12 @@ async function prepareAgent(
     trialDir: string;
     marker: ProcessMarker;
     markerValue: string;
-    sandbox: SandboxHost | { reason: string } | null;
     lease: LoginLease | null;
   },
 ): Promise<Prepared> {
   const { spec, trialDir, marker, markerValue, adapter, sandbox, workspace, setup, proxy } = input;
-  const { home, tmp } = await createRunHome(trialDir, spec.root, spec.arm, proxy.servers);
+  const servers = agentServers(proxy.servers, sandbox);
+  const { home, tmp } = await createRunHome(trialDir, spec.root, spec.arm, servers);
   await installSkills(home, spec.root, spec.arm, spec.arm.agent.spec.adapter);
   // Before the hand-over, so the copy belongs to the agent's uid like the rest of its home.
   await input.lease?.install(home);
@@ -309,17 +322,17 @@ async function prepareAgent(
     prompt,
     agent: spec.arm.agent.spec,
     arm: spec.arm,
-    mcpServers: proxy.servers,
+    mcpServers: servers,
     contextTools: spec.arm.provider?.tools ?? [],
     env,
     signal: AbortSignal.any([spec.signal, timer.signal]),
-    sandboxed: spec.sandbox === 'bubblewrap',
+    sandboxed: spec.sandbox !== 'none',
     exec,
     referenceDir: adapter.synthetic && spec.referenceAllowed ? join(spec.task.dir, 'reference') : null,
   };
   const { sandboxVersion, snapshot } = input;
   const stop = () => clearTimeout(timeout);
-  return { adapter, sandboxVersion, snapshot, workspace, setup, context, proxy, output, stop };
+  return { adapter, sandboxVersion, snapshot, workspace, setup, context, proxy, output, stop, sandbox };
 }
 
 async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): Promise<AgentRunResult> {
@@ -337,11 +350,11 @@ async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string): 
 
 async function grade(
   spec: TrialSpec,
-  workspace: string,
+  prepared: Pick<Prepared, 'workspace' | 'setup' | 'sandbox'>,
   trees: { scan: WorkspaceScan; start: TreeModel },
   trialDir: string,
-  setup: SetupOutputs | null,
 ): Promise<GradeResult | Finding> {
+  const { workspace, setup } = prepared;
   try {
     const slots = join(spec.root, STATE_DIR, 'grading-slots');
     // Each slot held runs one of the task's checks at once: its node checks are processes of their own.
@@ -356,6 +369,7 @@ async function grade(
           signal: spec.signal,
           setup,
           lanes,
+          container: gradingPlace(prepared.sandbox),
           ...(spec.browser ? { browser: spec.browser } : {}),
         }),
       checkLaneCount(spec.task.task),
@@ -367,7 +381,7 @@ async function grade(
 
 async function removeTrialDir(trialDir: string, spec: TrialSpec): Promise<Finding | null> {
   try {
-    await removeTree(trialDir);
+    await removeTrialTree(trialDir);
     return null;
   } catch (error) {
     return {
@@ -448,7 +462,7 @@ async function afterAgent(
       })
     : null;
   const changes = await workspaceChanges(prepared.snapshot.dir, prepared.workspace, modified);
-  const outcome = await grade(spec, prepared.workspace, { scan, start: shippedTree }, trialDir, prepared.setup);
+  const outcome = await grade(spec, prepared, { scan, start: shippedTree }, trialDir);
   if ('kind' in outcome) findings.push(outcome);
   else findings.push(...outcome.findings);
   return {

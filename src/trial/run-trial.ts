@@ -75,6 +75,7 @@ export async function runTrial(input: RunTrialInput): Promise<ReceiptBody> {
     signal: input.signal ?? new AbortController().signal,
     expectedSkill: planned.expectedSkill,
     ...(planned.setup ? { setupDigest: planned.setup.digest } : {}),
+    ...(planned.image ? { image: planned.image } : {}),
     referenceAllowed: input.referenceAllowed ?? plan.synthetic,
     ...(input.browser ? { browser: input.browser } : {}),
     ...(input.agentSlots ? { agentSlots: input.agentSlots } : {}),
