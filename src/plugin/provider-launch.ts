@@ -65,8 +65,8 @@ async function indexOf(
     identity: setup === null ? identity : { ...identity, setup: setup.digest },
     baseDir: context.experimentDir,
     task,
-    // The index command runs in the trial's sandbox, as the probe ran it.
-    sandbox: context.sandbox === 'bubblewrap' ? await requireSandbox() : null,
+    // The index command runs in bubblewrap, as the probe ran it (a provider's, not the task's: also under container).
+    sandbox: context.sandbox === 'none' ? null : await requireSandbox(),
     ...(setup === null ? {} : { setupDir: setup.dir }),
   });
 }
