@@ -168,9 +168,3 @@ export async function endContainer(engine: ContainerEngine, name: string): Promi
   }
   throw new CrossoverError('infrastructure', `container ${name} outlived its command and could not be removed`);
 }
-
-/** The ids of the containers carrying `label=value`, running or not: what a survivor check looks for. */
-export async function labelledContainers(engine: ContainerEngine, label: string, value: string): Promise<string[]> {
-  const result = await engineCommand(engine, ['ps', '--all', '--quiet', '--filter', `label=${label}=${value}`]);
-  return result.stdout.split('\n').filter((line) => line.trim() !== '');
-}
