@@ -2,10 +2,13 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { type ContainerEngine, engineCommand, engineEnvironment } from './container-engine.js';
 
-/** The image's id (sha256:…) when `reference` (a tag, an id or name@digest) names an image on this machine; else null. */
+/**
+ * The image's id (sha256:…) when `reference` (a tag, an id or name@digest) names an image on this
+ * machine; else null. Podman prints an id without its algorithm: it is sha256 there too.
+ */
 export async function imageId(engine: ContainerEngine, reference: string): Promise<string | null> {
   const result = await engineCommand(engine, ['image', 'inspect', '--format', '{{.Id}}', reference]);
-  const id = result.stdout.trim();
+  const id = result.stdout.trim().replace(/^(?=[0-9a-f]{64}$)/, 'sha256:');
   return result.code === 0 && /^sha256:[0-9a-f]{64}$/.test(id) ? id : null;
 }
 

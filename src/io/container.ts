@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { CrossoverError } from '../contracts/errors.js';
 import { type ContainerEngine, engineCommand } from './container-engine.js';
@@ -86,6 +86,28 @@ function user(identity: SandboxIdentity): string {
   return `${process.getuid?.() ?? 65534}:${process.getgid?.() ?? 65534}`;
 }
 
+/** A hard limit of this process from /proc/self/limits (`Max open files`, …); null when unreadable. */
+function ownHardLimit(name: string): number | null {
+  const line = readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(name));
+  const hard = Number(line?.slice(name.length).trim().split(/\s+/)[1]);
+  return Number.isSafeInteger(hard) ? hard : null;
+}
+
+/**
+ * Podman sets RLIMIT_NOFILE and RLIMIT_NPROC of every container to its own defaults (a million and
+ * more), which runc may not raise to where the engine's monitor (conmon) has lower hard limits:
+ * the container then does not start ("error setting rlimit"). They are set here to what this
+ * process has, no higher than conmon's 32768 processes seen on Debian. Docker inherits its daemon's.
+ */
+function engineLimitArgs(place: ContainerPlace): string[] {
+  if (place.engine.kind !== 'podman') return [];
+  const files = ownHardLimit('Max open files') ?? 1024;
+  const processes = Math.min(ownHardLimit('Max processes') ?? 4096, 32768);
+  return ['--ulimit', `nofile=${files}:${files}`, '--ulimit', `nproc=${processes}:${processes}`];
+}
+
 function limitArgs(limits: ContainerLimits): string[] {
   return [
     '--pids-limit',
@@ -123,6 +145,7 @@ export function containerArgv(place: ContainerPlace, command: ContainerCommand):
     '--network',
     network,
     ...limitArgs(command.limits),
+    ...engineLimitArgs(place),
     ...binds(command.layout),
     '--workdir',
     command.cwd,
