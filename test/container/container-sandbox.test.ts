@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runContained } from '../../src/io/contained-process.js';
-import { agentLimits, containerArgv, endContainer } from '../../src/io/container.js';
+import { agentLimits, type ContainerLimits, containerArgv, endContainer } from '../../src/io/container.js';
 import { engineCommand, engineEnvironment } from '../../src/io/container-engine.js';
 import { type ContainerHost, containerName } from '../../src/io/container-host.js';
+import { runInContainer } from '../../src/io/container-run.js';
 import { handOver } from '../../src/io/sandbox.js';
 import { agentSandbox } from '../helpers/backends.js';
 import { tempDir } from '../helpers/temp.js';
@@ -68,6 +69,67 @@ describe('a hanging agent in a container', () => {
     expect(await processesWith(marker)).not.toEqual([]);
     await endContainer(host.engine, name);
     expect(await containersWith(host, marker)).toEqual([]);
+  });
+});
+
+/** Runs `script` in a fresh container of the base image under `limits`, as the agent's uid; its stdout. */
+async function limited(script: string, limits: ContainerLimits): Promise<string> {
+  const host = (await agentSandbox('container')) as ContainerHost;
+  const command = {
+    name: containerName('limits'),
+    labels: {},
+    layout: { writable: [], readOnly: [], shareNetwork: false },
+    cwd: '/tmp',
+    argv: ['sh', '-c', script],
+    identity: host.identity,
+    limits,
+    passed: [],
+    set: { PATH: host.path },
+  };
+  const marker = { variable: `CROSSOVER_UNUSED=${randomBytes(6).toString('hex')}`, directory: '/nonexistent' };
+  const run = { timeoutMs: 60_000, signal: new AbortController().signal, marker };
+  return (await runInContainer(host, command, { env: {} }, run)).stdout.trim();
+}
+
+/** Starts 100 sleeping processes and prints how many started. */
+const FORKS = `node -e "const { spawn } = require('node:child_process'); let started = 0;
+for (let i = 0; i < 100; i += 1) { const child = spawn('sleep', ['5']); child.on('spawn', () => (started += 1)); child.on('error', () => {}); }
+setTimeout(() => { console.log(started, 'started'); process.exit(0); }, 2000);"`;
+/** Keeps 24 buffers of 16 MiB, then prints how much it grew and its exit code. */
+const GROW = `node -e "const kept = []; for (let i = 0; i < 24; i += 1) kept.push(Buffer.alloc(16 * 1024 ** 2, 1));
+console.log('grew', kept.length * 16, 'MiB');"; echo "exit $?"`;
+
+// Each case starts its own containers: they overlap.
+describe.concurrent('the limits of a container', () => {
+  it('stops a process tree at its pids limit; a higher limit lets it grow (the control)', async () => {
+    const low = await limited(FORKS, { pids: 48, memoryBytes: 512 * 1024 ** 2, cpus: 1 });
+    const high = await limited(FORKS, { pids: 256, memoryBytes: 512 * 1024 ** 2, cpus: 1 });
+    expect(Number.parseInt(low, 10)).toBeLessThan(48);
+    expect(high).toBe('100 started');
+  });
+
+  it('kills a process past its memory limit; a higher limit lets it finish (the control)', async () => {
+    const low = await limited(GROW, { pids: 64, memoryBytes: 128 * 1024 ** 2, cpus: 1 });
+    const high = await limited(GROW, { pids: 64, memoryBytes: 1024 ** 3, cpus: 1 });
+    expect(low).toMatch(/^exit 137$/m);
+    expect(high).toBe('grew 384 MiB\nexit 0');
+  });
+
+  it('is held to its CPU quota: one CPU is a quota of one period (cgroup v1 or v2)', async () => {
+    const quota = await limited('cat /sys/fs/cgroup/cpu.max 2>/dev/null || cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us', {
+      pids: 64,
+      memoryBytes: 512 * 1024 ** 2,
+      cpus: 1,
+    });
+    expect(quota).toMatch(/^(100000 100000|100000)$/);
+  });
+
+  it('runs with no capabilities and no new privileges', async () => {
+    const status = await limited('grep -E "^(CapEff|NoNewPrivs)" /proc/self/status', agentLimits());
+    expect(status.split('\n').map((line) => line.replace(/\s+/g, ' '))).toEqual([
+      'CapEff: 0000000000000000',
+      'NoNewPrivs: 1',
+    ]);
   });
 });
 
