@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { PlanSchema } from '../../src/contracts/plan.js';
@@ -9,6 +9,8 @@ import { builtCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 import { syntheticExperiment, writeExperiment } from '../plan/helpers.js';
 import { compactTask } from './tasks.js';
+
+const REPO = join(import.meta.dirname, '../..');
 
 /**
  * A project whose corpus holds one task with a Dockerfile of its own, and a synthetic experiment
@@ -33,7 +35,8 @@ async function project(): Promise<{ root: string; dockerfile: string }> {
     join(corpus, 'tasks/valid-node'),
     `FROM crossover/bookworm:base\nLABEL org.crossover.test.run=${run}\n`,
   );
-  await writeExperiment(root, 'exp', syntheticExperiment({ sandbox: 'container' }));
+  await writeExperiment(root, 'exp', syntheticExperiment({ sandbox: 'container', repeats: 1 }));
+  await symlink(join(REPO, 'node_modules'), join(root, 'node_modules'));
   onTestFinished(removeImagesOf(run));
   return { root, dockerfile: join(corpus, 'tasks/valid-node/environment/Dockerfile') };
 }
@@ -67,7 +70,7 @@ async function plannedImage(root: string): Promise<string> {
 }
 
 describe('a task image bound by the plan', () => {
-  it('blocks plan, run and corpus verify until built, naming the command; a rebuilt image is drift', async () => {
+  it('blocks plan, run and corpus verify until built, naming the command; runs in it; a rebuilt image is drift', async () => {
     const { root, dockerfile } = await project();
     const blocked = await builtCli(root, ['plan', 'experiments/exp.ts']);
     expect(blocked.code).toBe(5);
@@ -93,6 +96,21 @@ describe('a task image bound by the plan', () => {
     const first = await plannedImage(root);
     expect(first).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect((await builtCli(root, ['plan', '--check', 'plan.json'])).code).toBe(0);
+    // The run grades each trial in fresh containers of the image the plan bound.
+    const ran = await builtCli(root, ['run', 'experiments/exp.ts']);
+    expect(ran.code, ran.err).toBe(0);
+    const [planDir] = (await readdir(join(root, '.crossover/exp'))).filter((name) => /^[0-9a-f]{16}$/.test(name));
+    const receiptsDir = join(root, '.crossover/exp', planDir!, 'receipts');
+    const receipts = await Promise.all(
+      (await readdir(receiptsDir))
+        .filter((name) => name.endsWith('.json'))
+        .map(async (name) => JSON.parse(await readFile(join(receiptsDir, name), 'utf8'))),
+    );
+    expect(receipts).toHaveLength(2);
+    for (const receipt of receipts) {
+      expect(receipt.sandbox).toEqual({ kind: 'container', version: expect.stringMatching(/^(docker|podman) /) });
+      expect(receipt).toMatchObject({ status: expect.stringMatching(/^(passed|failed)$/), checksRun: 3 });
+    }
     const again = await builtCli(root, ['env', 'build', 'experiments/exp.ts']);
     expect(again.out).toContain('0 built, 1 already here, 0 missing');
 
