@@ -47,7 +47,7 @@ export function engineEnvironment(engine: Pick<ContainerEngine, 'kind'>, host = 
 export function engineCommand(
   engine: Pick<ContainerEngine, 'kind' | 'path'>,
   args: readonly string[],
-  options: { timeoutMs?: number; input?: string } = {},
+  options: { timeoutMs?: number } = {},
 ): Promise<EngineResult> {
   return new Promise((resolve) => {
     const child = execFile(
@@ -59,7 +59,9 @@ export function engineCommand(
         resolve({ code, stdout, stderr: stderr || (error && code === null ? error.message : '') });
       },
     );
-    child.stdin?.end(options.input ?? '');
+    // An engine command that never reads its stdin may exit before the end is written: EPIPE, not a crash.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end();
   });
 }
 
