@@ -6,7 +6,8 @@ import type { Repository } from '../contracts/corpus.js';
 import type { CheckResult, Finding } from '../contracts/receipt.js';
 import { redact } from '../contracts/redaction.js';
 import type { TreeModel } from '../contracts/tree.js';
-import { runSandboxed } from '../io/sandboxed-command.js';
+import type { ContainerPlace } from '../io/container.js';
+import { runSandboxed, toolchainPath } from '../io/sandboxed-command.js';
 import { readTreeModel } from '../io/tree.js';
 import { boundedMessage } from './outcome.js';
 import { MalformedResults, parseTestResults, type TestResults } from './test-results.js';
@@ -98,6 +99,8 @@ export interface SuiteInput {
   signal?: AbortSignal;
   /** the forgery test's positive control only: the result directory handed to the runner and no exit check */
   unprotected?: boolean;
+  /** a container task's image: the runner starts in a fresh container of it, never the agent's */
+  container?: ContainerPlace | null;
 }
 
 /**
@@ -144,7 +147,7 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
       script: test.command,
       cwd: workspace,
       env: {
-        PATH: `${workspace}/node_modules/.bin:${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+        PATH: toolchainPath([`${workspace}/node_modules/.bin`], input.container),
         HOME: '/tmp',
         CROSSOVER_RESULTS: resultDir,
         CI: 'true',
@@ -161,6 +164,7 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
       network: false,
       timeoutMs: test.timeoutSec * 1000,
       ...(input.signal ? { signal: input.signal } : {}),
+      container: input.container ?? null,
     });
     input.signal?.throwIfAborted();
     const tail = boundedMessage(
@@ -205,6 +209,7 @@ export interface RepositoryRun {
   workspace: string;
   setup: SetupMount | null;
   signal?: AbortSignal;
+  container?: ContainerPlace | null;
 }
 
 /**
@@ -221,6 +226,7 @@ export async function runRepositoryTests(run: RepositoryRun): Promise<CheckResul
     workspace: run.workspace,
     setup: run.setup,
     ...(run.signal ? { signal: run.signal } : {}),
+    container: run.container ?? null,
   });
   if (suite.kind !== 'results') return allChecks(repository, suite.kind, suite.message);
   return [

@@ -112,6 +112,7 @@ function trialSpec(
     expectedSkill: task.expectedSkill,
     referenceAllowed: plan.synthetic,
     ...(task.setup ? { setupDigest: task.setup.digest } : {}),
+    ...(task.image ? { image: task.image } : {}),
     ...(context.browser ? { browser: context.browser } : {}),
     ...(context.agentSlots ? { agentSlots: context.agentSlots } : {}),
     ...(context.deadline !== undefined ? { deadline: context.deadline } : {}),

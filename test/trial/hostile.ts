@@ -16,7 +16,7 @@ export interface HostileRun {
   script: string;
   args?: string[];
   task?: string;
-  sandbox?: 'bubblewrap' | 'none';
+  sandbox?: 'bubblewrap' | 'container' | 'none';
   timeoutMs?: number;
   root?: string;
   signal?: AbortSignal;

@@ -15,11 +15,11 @@ import { type AdHocProvider, runAdHocTrial } from '../../trial/ad-hoc.js';
 import type { CliIo, Command } from '../command.js';
 
 const USAGE =
-  "trial <taskDir> --agent '<shell command>' [--provider <declaration.json>] [--sandbox bubblewrap|none] [--timeout <s>] [--agent-dir <dir>]... [--loopback] [--auth-home <dir>] [--receipts <dir>] [--json]";
+  "trial <taskDir> --agent '<shell command>' [--provider <declaration.json>] [--sandbox bubblewrap|container|none] [--timeout <s>] [--agent-dir <dir>]... [--loopback] [--auth-home <dir>] [--receipts <dir>] [--json]";
 
-function sandboxKind(value: string): 'bubblewrap' | 'none' {
-  if (value === 'bubblewrap' || value === 'none') return value;
-  throw new CrossoverError('invalid-input', `--sandbox: expected bubblewrap or none, got "${value}"`);
+function sandboxKind(value: string): 'bubblewrap' | 'container' | 'none' {
+  if (value === 'bubblewrap' || value === 'container' || value === 'none') return value;
+  throw new CrossoverError('invalid-input', `--sandbox: expected bubblewrap, container or none, got "${value}"`);
 }
 
 function timeoutSeconds(value: string | undefined, fallback: number): number {
