@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, RelativePathSchema } from './common.js';
+import { TaskEnvironmentSchema } from './environment.js';
 
 export const CorpusSchema = z
   .object({
@@ -13,6 +14,9 @@ export const CorpusSchema = z
       .describe(
         'bundled: 2–5 required checks, a regression, relevant files, a decoy caught by a required check; imported: the fail-to-pass tests are the required checks, decoys optional (noted when absent), a decoy caught by any check.',
       ),
+    environment: TaskEnvironmentSchema.optional().describe(
+      'The environment of every task that declares none; absent: such tasks use the host toolchain in bubblewrap.',
+    ),
     categories: z
       .array(
         z
@@ -45,7 +49,9 @@ export const CheckSchema = z
       .positive()
       .max(120_000)
       .default(20_000)
-      .describe('Time limit for this check; a check that runs over is an error, never a pass.'),
+      .describe(
+        "Time limit of this check's own time: wall time less the time the machine kept it from running. A check that runs over fails; one the machine starves has no verdict (check-starved). Never a pass.",
+      ),
   })
   .strict();
 
@@ -162,6 +168,7 @@ export const TaskSchema = z
         'Hidden executable checks that grade a trial: check modules of a compact task; a repository task has `repository` instead.',
       ),
     repository: RepositorySchema.optional(),
+    environment: TaskEnvironmentSchema.optional(),
     relevantFiles: z
       .array(RelativePathSchema)
       .min(1)

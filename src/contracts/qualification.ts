@@ -12,7 +12,9 @@ const SizeSchema = z
 const TreeGradingSchema = z
   .object({
     tree: z.string().describe('Which tree was graded: "start", "reference" or "decoy:<name>".'),
-    status: z.enum(['passed', 'failed', 'check-error', 'missing-checks']).describe('The grading of that tree.'),
+    status: z
+      .enum(['passed', 'failed', 'check-error', 'check-starved', 'missing-checks'])
+      .describe('The grading of that tree.'),
     checks: z
       .array(
         z

@@ -535,8 +535,13 @@ export const ScorecardSchema = z
       .describe('The corpus the tasks came from.'),
     sandbox: z
       .object({
-        kind: z.enum(['bubblewrap', 'none']).describe('none: the agents ran unconfined, asked for explicitly.'),
-        version: z.string().nullable().describe('The bubblewrap version the plan bound; null when missing.'),
+        kind: z
+          .enum(['bubblewrap', 'container', 'none'])
+          .describe('none: the agents ran unconfined, asked for explicitly.'),
+        version: z
+          .string()
+          .nullable()
+          .describe('The bubblewrap or container engine version the plan bound; null when missing.'),
       })
       .strict()
       .describe("The sandbox the plan's trials ran under."),

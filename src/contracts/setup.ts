@@ -6,6 +6,9 @@ export const SetupEnvironmentSchema = z
     node: z.string().describe('process.version of the harness that ran the setup.'),
     platform: z.string().describe('process.platform.'),
     arch: z.string().describe('process.arch.'),
+    image: DigestSchema.optional().describe(
+      "The container image the setup ran in, by id; absent: the host's toolchain in bubblewrap.",
+    ),
   })
   .strict()
   .describe('What a setup result depends on besides the workspace and the command.');

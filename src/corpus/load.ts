@@ -4,6 +4,7 @@ import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { type Corpus, CorpusSchema, type Task, TaskSchema } from '../contracts/corpus.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
 import { TreeRefusal, treeDigest } from '../io/tree.js';
+import { type ResolvedEnvironment, resolveEnvironment } from './environment.js';
 import { HISTORY_BUNDLE } from './git-history.js';
 
 /** Tasks loaded at once: each reads its trees with up to 64 reads in flight (io/tree.ts). */
@@ -29,6 +30,8 @@ export interface LoadedTask {
   digest: string;
   parts: TaskDigests;
   decoys: string[];
+  /** where its trials and checks run under the container sandbox: its own environment, or its corpus's; absent: neither declares one */
+  environment?: ResolvedEnvironment;
 }
 
 /** A task whose tree the corpus cannot use (a symlink leaving it, a special file): only that task is out. */
@@ -180,7 +183,9 @@ export async function loadTask(dir: string, corpus: Corpus | null = null): Promi
     decoys: decoyTree,
     ...(history !== undefined ? { history } : {}),
   };
-  return { task, dir, prompt, digest: digestOf(parts), parts, decoys };
+  const hidden = ['checks', 'reference', 'decoys'].map((part) => join(dir, part));
+  const environment = task.environment && (await resolveEnvironment(task.environment, dir, source, hidden));
+  return { task, dir, prompt, digest: digestOf(parts), parts, decoys, ...(environment ? { environment } : {}) };
 }
 
 /**
@@ -210,5 +215,10 @@ export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
     }
   }
   const digest = digestOf({ corpus: digestBytes(corpusBytes), tasks: tasks.map((t) => [t.task.id, t.digest]) });
+  if (corpus.environment) {
+    // The corpus's environment is every task's that declares none.
+    const environment = await resolveEnvironment(corpus.environment, dir, source, [join(dir, 'tasks')]);
+    for (const task of tasks) task.environment ??= environment;
+  }
   return { corpus, dir, digest, tasks, refused };
 }

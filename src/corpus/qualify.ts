@@ -6,8 +6,10 @@ import type { CorpusVerification, Qualification, TreeSize } from '../contracts/q
 import { BrowserSession } from '../grading/browser-session.js';
 import { type GradeResult, gradeWorkspace } from '../grading/grade.js';
 import { taskCheckPaths } from '../grading/tampering.js';
+import type { ContainerPlace } from '../io/container.js';
 import { readTree } from '../io/tree.js';
 import { changedLines, isVendoredPath, lineCount } from './difficulty.js';
+import { gradingPlaceOf } from './environment.js';
 import type { LoadedCorpus, LoadedTask } from './load.js';
 import { materializeTree } from './materialize.js';
 import { type QualificationRules, qualificationNotes, qualificationReasons } from './qualification-rules.js';
@@ -20,6 +22,8 @@ export interface QualifyOptions {
   rules?: QualificationRules;
   /** the project root whose .crossover/ caches setup outputs; by default the working directory */
   root?: string;
+  /** where a task with an environment is graded: a container of its image; by default looked up (and blocked when missing) */
+  container?: ContainerPlace | null;
 }
 
 function treeGrading(tree: string, result: GradeResult): Qualification['trees'][number] {
@@ -91,11 +95,15 @@ async function unqualifiedBySetup(
 export async function qualifyTask(task: LoadedTask, options: QualifyOptions = {}): Promise<Qualification> {
   const browser = options.browser ?? new BrowserSession();
   const rules = options.rules ?? 'bundled';
+  const container =
+    options.container === undefined
+      ? await gradingPlaceOf(task, `crossover env build --task ${task.dir}`)
+      : options.container;
   const scratch = await mkdtemp(join(tmpdir(), 'crossover-qualify-'));
   try {
     let setup: SetupOutputs | null;
     try {
-      setup = await ensureSetup(options.root ?? process.cwd(), task);
+      setup = await ensureSetup(options.root ?? process.cwd(), task, { container });
     } catch (error) {
       if (!(error instanceof CrossoverError)) throw error;
       return unqualifiedBySetup(task, rules, error.message);
@@ -103,7 +111,7 @@ export async function qualifyTask(task: LoadedTask, options: QualifyOptions = {}
     const grade = async (name: string, overlays: string[]): Promise<GradeResult> => {
       const workspace = join(scratch, name);
       await materializeTree(task.dir, overlays, workspace, task.task.repository?.history);
-      return gradeWorkspace({ task, workspace, browser, setup });
+      return gradeWorkspace({ task, workspace, browser, setup, container });
     };
     const start = await grade('start', []);
     const reference = await grade('reference', [join(task.dir, 'reference')]);
@@ -172,12 +180,17 @@ export async function qualifyCorpus(corpus: LoadedCorpus, filter: CorpusFilter =
     throw new CrossoverError('not-found', `${join(corpus.dir, 'tasks')}: no task "${id}" (tasks: ${known})`);
   }
   const tasks = wanted === null ? corpus.tasks : corpus.tasks.filter((t) => wanted.has(t.task.id));
+  // Every image first: a missing one blocks the verification before any task is graded.
+  const build = `crossover env build --corpus ${corpus.dir}`;
+  const places = new Map<string, ContainerPlace | null>();
+  for (const task of tasks) places.set(task.task.id, await gradingPlaceOf(task, build));
   const browser = new BrowserSession();
   try {
     const results = await mapBounded(tasks, Math.min(2, availableParallelism()), (task) =>
       qualifyTask(task, {
         browser,
         rules: corpus.corpus.qualificationRules,
+        container: places.get(task.task.id) ?? null,
         ...(filter.root ? { root: filter.root } : {}),
       }),
     );

@@ -3,11 +3,13 @@ import { mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { digestOf, prettyJson } from '../contracts/canonical.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
+import { clipEnd, redact } from '../contracts/redaction.js';
 import { type SetupEnvironment, type SetupRecord, SetupRecordSchema } from '../contracts/setup.js';
 import { writeFileAtomic } from '../io/atomic.js';
 import { touchCacheEntry } from '../io/cache-prune.js';
+import type { ContainerPlace } from '../io/container.js';
 import { STATE_DIR } from '../io/layout.js';
-import { runSandboxed } from '../io/sandboxed-command.js';
+import { runSandboxed, toolchainPath } from '../io/sandboxed-command.js';
 import { treeDigest } from '../io/tree.js';
 import type { LoadedTask } from './load.js';
 import { materializeTree } from './materialize.js';
@@ -24,17 +26,23 @@ export interface SetupOutputs {
 const STALE_LOCK_GRACE_MS = 60_000;
 const POLL_MS = 200;
 
-export function setupEnvironment(): SetupEnvironment {
-  return { node: process.version, platform: process.platform, arch: process.arch };
+/** What a setup's result depends on besides the workspace and the command: the harness, and a container task's image. */
+export function setupEnvironment(container: ContainerPlace | null = null): SetupEnvironment {
+  return {
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    ...(container ? { image: container.image } : {}),
+  };
 }
 
-function setupKey(task: SetupTask): string {
+function setupKey(task: SetupTask, container: ContainerPlace | null): string {
   const setup = task.task.repository?.setup;
   return digestOf({
     workspace: task.parts.workspace,
     command: setup?.command,
     outputs: setup?.outputs,
-    environment: setupEnvironment(),
+    environment: setupEnvironment(container),
   });
 }
 
@@ -59,7 +67,13 @@ async function keepOutput(work: string, tree: string, output: string): Promise<v
 }
 
 /** Runs the setup in a fresh copy of the workspace, with network, and keeps its outputs in `building`. */
-async function runSetup(root: string, task: SetupTask, key: string, building: string): Promise<SetupRecord> {
+async function runSetup(
+  root: string,
+  task: SetupTask,
+  key: string,
+  building: string,
+  container: ContainerPlace | null,
+): Promise<SetupRecord> {
   const setup = task.task.repository!.setup!;
   const work = join(building, 'work');
   const home = join(building, 'home');
@@ -72,7 +86,7 @@ async function runSetup(root: string, task: SetupTask, key: string, building: st
     script: setup.command,
     cwd: work,
     env: {
-      PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+      PATH: toolchainPath([], container),
       HOME: home,
       npm_config_cache: npmCache,
       npm_config_update_notifier: 'false',
@@ -84,12 +98,13 @@ async function runSetup(root: string, task: SetupTask, key: string, building: st
     mounts: [],
     network: true,
     timeoutMs: setup.timeoutSec * 1000,
+    container,
   });
   const durationMs = Math.round(performance.now() - started);
   if (result.startError !== null || result.timedOut || result.exitCode !== 0) {
     const how =
       result.startError ?? (result.timedOut ? `timed out after ${setup.timeoutSec} s` : `exit ${result.exitCode}`);
-    const tail = result.tail.split(work).join('<workspace>').slice(-1500);
+    const tail = clipEnd(redact(result.tail, { secrets: [], paths: { [work]: '<workspace>' } }), 1500);
     throw new CrossoverError('infrastructure', `setup command "${setup.command}" failed (${how}): ${tail}`);
   }
   const tree = join(building, 'tree');
@@ -103,7 +118,7 @@ async function runSetup(root: string, task: SetupTask, key: string, building: st
     workspace: task.parts.workspace,
     command: setup.command,
     outputs: setup.outputs,
-    environment: setupEnvironment(),
+    environment: setupEnvironment(container),
     durationMs,
     digest: await treeDigest(tree),
   };
@@ -142,17 +157,18 @@ const inFlight = new Map<string, Promise<SetupOutputs>>();
 export function ensureSetup(
   root: string,
   task: SetupTask,
-  options: { verify?: boolean } = {},
+  options: { verify?: boolean; container?: ContainerPlace | null } = {},
 ): Promise<SetupOutputs | null> {
   const setup = task.task.repository?.setup;
   if (!setup) return Promise.resolve(null);
-  const key = setupKey(task);
+  const container = options.container ?? null;
+  const key = setupKey(task, container);
   const entry = join(root, STATE_DIR, 'cache', 'setup', hex(key));
   const flight = `${entry}${options.verify ? '#verify' : ''}`;
   let pending = inFlight.get(flight);
   if (!pending) {
     const staleAfterMs = setup.timeoutSec * 1000 + STALE_LOCK_GRACE_MS;
-    pending = settle(root, task, key, entry, { staleAfterMs, verify: options.verify ?? false }).finally(() =>
+    pending = settle(root, task, key, entry, { staleAfterMs, verify: options.verify ?? false, container }).finally(() =>
       inFlight.delete(flight),
     );
     inFlight.set(flight, pending);
@@ -182,7 +198,7 @@ async function settle(
   task: SetupTask,
   key: string,
   entry: string,
-  options: { staleAfterMs: number; verify: boolean },
+  options: { staleAfterMs: number; verify: boolean; container: ContainerPlace | null },
 ): Promise<SetupOutputs> {
   const outputs = task.task.repository!.setup!.outputs;
   const lockPath = `${entry}.lock`;
@@ -203,7 +219,7 @@ async function settle(
       await discard(entry);
       found = null;
     }
-    const record = found ?? (await runSetup(root, task, key, building));
+    const record = found ?? (await runSetup(root, task, key, building, options.container));
     if (!(await readRecord(entry))) await rename(building, entry);
     return { dir: join(entry, 'tree'), outputs, record };
   } finally {

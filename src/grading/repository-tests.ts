@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Repository } from '../contracts/corpus.js';
 import type { CheckResult, Finding } from '../contracts/receipt.js';
+import { redact } from '../contracts/redaction.js';
 import type { TreeModel } from '../contracts/tree.js';
-import { runSandboxed } from '../io/sandboxed-command.js';
+import type { ContainerPlace } from '../io/container.js';
+import { runSandboxed, toolchainPath } from '../io/sandboxed-command.js';
 import { readTreeModel } from '../io/tree.js';
 import { boundedMessage } from './outcome.js';
 import { judgeSentinels, type Sentinel } from './sentinels.js';
@@ -98,6 +100,8 @@ export interface SuiteInput {
   signal?: AbortSignal;
   /** the forgery test's positive control only: the result directory handed to the runner and no exit check */
   unprotected?: boolean;
+  /** a container task's image: the runner starts in a fresh container of it, never the agent's */
+  container?: ContainerPlace | null;
 }
 
 /**
@@ -144,7 +148,7 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
       script: test.command,
       cwd: workspace,
       env: {
-        PATH: `${workspace}/node_modules/.bin:${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+        PATH: toolchainPath([`${workspace}/node_modules/.bin`], input.container),
         HOME: '/tmp',
         CROSSOVER_RESULTS: resultDir,
         CI: 'true',
@@ -161,10 +165,11 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
       network: false,
       timeoutMs: test.timeoutSec * 1000,
       ...(input.signal ? { signal: input.signal } : {}),
+      container: input.container ?? null,
     });
     input.signal?.throwIfAborted();
     const tail = boundedMessage(
-      outcome.tail.split(workspace).join('<workspace>').split(resultDir).join('<results>'),
+      redact(outcome.tail, { secrets: [], paths: { [workspace]: '<workspace>', [resultDir]: '<results>' } }),
       300,
     );
     if (outcome.timedOut)
@@ -207,6 +212,7 @@ export interface RepositoryRun {
   /** the sentinel tests planted in the hidden test files: their results must come back exactly */
   sentinels: readonly Sentinel[];
   signal?: AbortSignal;
+  container?: ContainerPlace | null;
 }
 
 /**
@@ -224,6 +230,7 @@ export async function runRepositoryTests(run: RepositoryRun): Promise<{ checks: 
     workspace: run.workspace,
     setup: run.setup,
     ...(run.signal ? { signal: run.signal } : {}),
+    container: run.container ?? null,
   });
   if (suite.kind !== 'results') return { checks: allChecks(repository, suite.kind, suite.message), findings: [] };
   const checks = [

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { boundedFinding, type Finding } from '../contracts/receipt.js';
 import type { TreeModel } from '../contracts/tree.js';
 import { readTree } from '../io/tree.js';
-import type { GradedTask } from './grade.js';
+import type { GradedTask } from './graded-task.js';
 
 /**
  * Files a test runner loads by its own configuration before (or around) the tests, whatever the

@@ -156,7 +156,9 @@ async function runScripts(step: Step, host: SandboxHost): Promise<void> {
       env,
     );
   } finally {
-    if (process.getuid && process.getgid) await ownTree([step.staging], process.getuid(), process.getgid());
+    // Back to this process: nothing of the install belongs to the uid its scripts ran as.
+    if (identity.kind === 'unprivileged' && process.getuid && process.getgid)
+      await ownTree([step.staging], process.getuid(), process.getgid(), identity.uid);
     await rm(home, { recursive: true, force: true });
   }
 }

@@ -182,8 +182,11 @@ export function bubblewrapArgv(
   ];
 }
 
-/** Gives the agent's uid the trial's writable directories (as root; an ordinary user already owns them). */
+/**
+ * Gives the agent's uid the trial's writable directories (as root; an ordinary user already owns
+ * them): what root made there. Nothing else can have made anything there but the agent's uid.
+ */
 export async function handOver(paths: readonly string[], identity: SandboxIdentity): Promise<void> {
   if (identity.kind === 'caller') return;
-  await ownTree(paths, identity.uid, identity.gid);
+  await ownTree(paths, identity.uid, identity.gid, 0);
 }

@@ -1,5 +1,5 @@
 import { CrossoverError } from '../contracts/errors.js';
-import type { Plan, PlannedArm } from '../contracts/plan.js';
+import { type Plan, type PlannedArm, plannedTrials } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
 import type { ReadReview } from '../contracts/review.js';
 import type { AaResult, Eligibility, Scorecard } from '../contracts/scorecard.js';
@@ -98,7 +98,9 @@ export function buildScorecard(input: ScoreInput): Scorecard {
   const { plan, planId } = input;
   const baseline = soleBaseline(plan);
   // Re-runs of the reproducibility subset are compared on their own, never counted in the comparison.
-  const rerunTrials = (plan.reproducibility?.reruns ?? []).map((rerun) => rerun.trial);
+  const rerunTrials = plannedTrials(plan)
+    .filter((planned) => planned.rerunOf !== null)
+    .map((planned) => planned.trial);
   const rerunIds = new Set(rerunTrials.map((trial) => trial.id));
   const byTrial = receiptsByTrial(
     plan,

@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { checkLoginHome } from '../agents/login.js';
 import type { Agent } from '../contracts/agent.js';
 import type { Finding } from '../contracts/receipt.js';
 import { writeFileAtomic } from '../io/atomic.js';
 import { createBeneath, LinkInPath, readBeneath, removeBeneath } from '../io/beneath.js';
 import { withBuildLock } from '../io/build-lock.js';
-import { type CheckedLoginHome, checkLoginHome } from '../io/login-home.js';
+import type { CheckedLoginHome } from '../io/login-home.js';
 import { loginSecrets, refreshOf } from './login-refresh.js';
 
 /** Crossover's own files in a login directory: the lease's lock and the record of each copy handed out. */

@@ -8,7 +8,7 @@ import { CrossoverError } from '../contracts/errors.js';
 import type { ContextCall, Finding } from '../contracts/receipt.js';
 import type { SandboxIdentity } from '../io/sandbox.js';
 import type { ServerCommand, ServerLauncher } from '../io/server-launch.js';
-import { handshakeMcp, type McpTarget } from '../probe/mcp.js';
+import { handshakeMcp, type McpTarget } from '../provider-runtime/mcp.js';
 import { LINE_LIMIT, ProxyLog } from './mcp-guard.js';
 import {
   httpSession,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { redact } from '../contracts/redaction.js';
 import type { ServerCommand, ServerLauncher } from '../io/server-launch.js';
 import {
   type AgentAction,
@@ -178,7 +179,7 @@ function noop(): void {}
 
 /** `text` with every credential value of `server` replaced: what the agent or a receipt may read of an upstream error. */
 export function withoutSecrets(text: string, server: McpHttpUpstream): string {
-  return server.secrets.reduce((out, secret) => out.split(secret).join('<redacted>'), text);
+  return redact(text, { secrets: server.secrets, paths: {} });
 }
 
 /**

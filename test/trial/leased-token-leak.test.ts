@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/contracts/agent.js';
 import { digestOf } from '../../src/contracts/canonical.js';
-import type { Evidence } from '../../src/contracts/evidence.js';
 import type { PlannedArm } from '../../src/contracts/plan.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { gradeWorkspace } from '../../src/grading/grade.js';
@@ -44,10 +43,9 @@ describe('the leased token never reaches the receipt or the evidence', () => {
     const root = await tempDir();
     await mkdir(join(root, 'agents/leak'), { recursive: true });
     await writeFile(join(root, 'agents/leak/agent.sh'), LEAKER, { mode: 0o755 });
-    let evidence: Evidence | undefined;
     const task = await loadTask(PAGES_TASK);
-    const receipt = await executeTrial(
-      trialSpec(task, leakerArm(), { root, authHome: dir, onEvidence: (kept) => (evidence = kept) }),
+    const { body: receipt, evidence } = await executeTrial(
+      trialSpec(task, leakerArm(), { root, authHome: dir, keepEvidence: true }),
     );
     // Positive evidence that each channel carried it: each holds the redaction mark where the token was.
     expect(receipt.checks.map((check) => check.message)).toContain('login <redacted>');

@@ -152,8 +152,8 @@ describe('task import builds a repository task from a git repository that qualif
       ['reference', 'passed'],
     ]);
 
-    const trial = (script: string, timeoutMs = 60_000) =>
-      runAdHocTrial({
+    const trial = async (script: string, timeoutMs = 60_000) => {
+      const { receipt } = await runAdHocTrial({
         root,
         task,
         command: script,
@@ -162,6 +162,8 @@ describe('task import builds a repository task from a git repository that qualif
         readOnly: [],
         loopback: false,
       });
+      return receipt;
+    };
     const write = (path: string, text: string) => `printf %s ${shellQuote(text)} > ${path}`;
 
     // The five trials are independent (each command is a trial of its own): run at once, they

@@ -30,6 +30,11 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'Qualify corpus tasks: hidden checks fail on the start, pass on the reference, catch every decoy',
     load: async () => (await import('./corpus.js')).corpusCommand,
   },
+  env: {
+    summary:
+      "Build the container images a corpus's tasks declare (once per Dockerfile and context digest); check images named by digest are here",
+    load: async () => (await import('./env.js')).envCommand,
+  },
   task: {
     summary:
       "Import a repository task from a local git repository's base and fix commits: its own tests as hidden checks",
