@@ -51,7 +51,8 @@ export const CheckSchema = z
 
 /**
  * A test identifier as the result file names it: the enclosing suite names and the test's name
- * joined by " > " (JUnit, TAP, Jest/Vitest JSON), for pytest "module.Class > test_name".
+ * joined by " > " (JUnit, TAP, Jest/Vitest JSON); pytest's node id ("tests/test_x.py::TestA::test_b");
+ * tape's "<test> > assertion <n>: <message>"; a repeated name suffixed " #2", " #3", … .
  */
 export const TestIdSchema = z
   .string()
@@ -61,7 +62,9 @@ export const TestIdSchema = z
     (id) => ![...id].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
     'expected a test id without control characters',
   )
-  .describe('A test of the repository\'s own suite, as its result file names it (suites and name joined by " > ").');
+  .describe(
+    'A test of the repository\'s own suite, as its result file names it (suites and name joined by " > "; pytest: its node id).',
+  );
 
 export const TestResultFormatSchema = z
   .enum(['junit', 'tap', 'jest-json'])
