@@ -133,12 +133,59 @@ export const RepositorySchema = z
     passToPass: z
       .array(TestIdSchema)
       .describe('Tests that pass on the starting tree and must keep passing: the regressions.'),
+    excluded: z
+      .array(
+        z
+          .object({
+            id: TestIdSchema,
+            reason: z
+              .string()
+              .min(1)
+              .describe(
+                'Why it is no check: flaky (its result differed across runs of one tree), failing with the fix, …',
+              ),
+          })
+          .strict(),
+      )
+      .optional()
+      .describe(
+        'Tests of the suite that are neither a required nor a regression check, each with the reason the import left it out; grading ignores them.',
+      ),
     history: HistorySchema.optional(),
   })
   .strict()
   .describe(
     "A repository task: its checks are tests of the repository's own suite; checks/ holds the hidden test files at their repository paths, put over the graded tree only at grading.",
   );
+
+export const TaskSourceSchema = z
+  .object({
+    kind: z
+      .enum(['git', 'swe-bench', 'harbor'])
+      .describe(
+        "What the task was imported from: a git repository's base and fix commits, a SWE-bench instance, a Harbor task directory.",
+      ),
+    repository: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('The repository: owner/name of a SWE-bench instance, the directory name of a local git repository.'),
+    instance: z.string().min(1).max(200).optional().describe("The SWE-bench instance_id, or the Harbor task's name."),
+    base: z
+      .string()
+      .regex(/^[0-9a-f]{40}$/, 'expected a full git commit id')
+      .optional()
+      .describe('The commit the starting tree is.'),
+    overrides: z
+      .array(z.string().min(1))
+      .optional()
+      .describe(
+        'Declared overrides the import applied to the starting tree, one a line (a dependency replaced, a lockfile resolved).',
+      ),
+  })
+  .strict()
+  .describe('Where the task came from, as its import recorded it; the corpus card counts repositories by it.');
 
 export const TaskSchema = z
   .object({
@@ -168,6 +215,7 @@ export const TaskSchema = z
       .array(RelativePathSchema)
       .default([])
       .describe('Workspace files the grader relies on; an agent that changes one fails.'),
+    source: TaskSourceSchema.optional(),
   })
   .strict()
   .superRefine((task, context) => {
@@ -186,4 +234,5 @@ export type Check = z.infer<typeof CheckSchema>;
 export type Surface = z.infer<typeof SurfaceSchema>;
 export type Repository = z.infer<typeof RepositorySchema>;
 export type History = z.infer<typeof HistorySchema>;
+export type TaskSource = z.infer<typeof TaskSourceSchema>;
 export type TestResultFormat = z.infer<typeof TestResultFormatSchema>;

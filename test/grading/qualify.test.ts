@@ -60,8 +60,11 @@ describe.concurrent('qualification proves the hidden checks discriminate', () =>
           ],
         },
       ],
+      runs: 1,
+      nearTimeLimit: [],
       referenceChange: { files: 1, lines: 4 },
       tree: { files: 3, lines: 11 },
+      languages: [{ language: 'JavaScript', files: 2 }],
     });
   });
 
