@@ -106,6 +106,13 @@ export const RepositorySchema = z
             'Workspace paths the command produces (node_modules): kept content-addressed and given to trials read-only.',
           ),
         timeoutSec: z.number().int().positive().max(3600).default(600).describe('Time limit of the setup command.'),
+        inputs: z
+          .array(RelativePathSchema)
+          .min(1)
+          .optional()
+          .describe(
+            'The workspace files the setup reads (package.json, package-lock.json): it runs once per their content, and tasks whose inputs match share its outputs; absent: once per whole workspace. Outputs must depend on nothing else.',
+          ),
       })
       .strict()
       .optional()

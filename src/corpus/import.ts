@@ -10,6 +10,7 @@ import { applyHiddenTests, runTestSuite } from '../grading/repository-tests.js';
 import type { TestResults } from '../grading/test-results.js';
 import { git } from '../io/git.js';
 import { treeDigest } from '../io/tree.js';
+import { type DependencyOverride, prepareDependencies } from './dependencies.js';
 import { changedFiles, commitId, extractTree } from './git-trees.js';
 import { classifyTests, type DeclaredTests, type ExcludedTest, type SuiteRuns } from './import-runs.js';
 import { type LoadedTask, loadTask } from './load.js';
@@ -55,6 +56,8 @@ export interface ImportOptions {
   declared?: DeclaredTests;
   /** where the task came from; by default the repository's directory name and the base commit */
   source?: TaskSource;
+  /** declared overrides of the starting tree's dependencies (a git URL dependency replaced or dropped) */
+  overrides?: readonly DependencyOverride[];
 }
 
 export interface ImportResult {
@@ -144,9 +147,19 @@ export async function importTask(options: ImportOptions): Promise<ImportResult> 
   const scratch = await mkdtemp(join(tmpdir(), 'crossover-import-'));
   try {
     const message = await writeTrees(options, base, fix, dir, scratch);
+    const prepared = await prepareDependencies(
+      options.root,
+      join(dir, 'workspace'),
+      options.setup?.command,
+      options.overrides,
+    );
+    const declaredSetup = options.setup && {
+      ...options.setup,
+      ...(prepared.inputs && !options.setup.inputs ? { inputs: prepared.inputs } : {}),
+    };
     const setup = await ensureSetup(options.root, {
       dir,
-      task: { repository: options.setup ? { setup: options.setup } : undefined },
+      task: { repository: declaredSetup ? { setup: declaredSetup } : undefined },
       parts: { workspace: await treeDigest(join(dir, 'workspace')) },
     });
     const { failToPass, passToPass, excluded } = classifyTests(
@@ -166,14 +179,17 @@ export async function importTask(options: ImportOptions): Promise<ImportResult> 
       surface: options.surface,
       timeoutSec: options.timeoutSec,
       repository: {
-        ...(options.setup ? { setup: options.setup } : {}),
+        ...(declaredSetup ? { setup: declaredSetup } : {}),
         test: options.test,
         failToPass,
         passToPass,
         ...(excluded.length > 0 ? { excluded } : {}),
       },
       protectedPaths: [],
-      source: options.source ?? { kind: 'git', repository: basename(options.repo), base },
+      source: {
+        ...(options.source ?? { kind: 'git', repository: basename(options.repo), base }),
+        ...(prepared.notes.length > 0 ? { overrides: prepared.notes } : {}),
+      },
     };
     await writeFile(join(dir, 'task.json'), prettyJson(task));
     await rename(dir, final);

@@ -3,12 +3,13 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Repository, RepositorySchema, SurfaceSchema } from '../../contracts/corpus.js';
 import { CrossoverError, parseWith } from '../../contracts/errors.js';
+import { parseOverride } from '../../corpus/dependencies.js';
 import { ensureImportedCorpus, importTask } from '../../corpus/import.js';
 import type { CliIo, Command } from '../command.js';
 import { positiveInteger } from './options.js';
 
 const USAGE =
-  'task import --repo <git dir> --base <commit> --fix <commit> --id <id> [--issue <file>] [--test-files <glob>]... [--corpus <dir>] [--test <command>] [--format junit|tap|jest-json] [--result <file>] [--setup <command>] [--setup-output <path>]... [--category <id>] [--surface api|browser|cli|library] [--timeout <s>] [--runs <n>]';
+  'task import --repo <git dir> --base <commit> --fix <commit> --id <id> [--issue <file>] [--test-files <glob>]... [--corpus <dir>] [--test <command>] [--format junit|tap|jest-json] [--result <file>] [--setup <command>] [--setup-output <path>]... [--category <id>] [--surface api|browser|cli|library] [--timeout <s>] [--runs <n>] [--override <dependency>=<version>|-]...';
 
 /** node:test with its JUnit reporter: runs wherever Node does, no dependency needed. */
 const DEFAULT_TEST = 'node --test --test-reporter=junit --test-reporter-destination="$CROSSOVER_RESULTS/junit.xml"';
@@ -40,6 +41,7 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
       surface: { type: 'string', default: 'library' },
       timeout: { type: 'string', default: '600' },
       runs: { type: 'string', default: '3' },
+      override: { type: 'string', multiple: true },
     },
   });
   if (positionals.length > 0)
@@ -75,6 +77,7 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
     surface,
     timeoutSec: Number(values.timeout),
     runs: positiveInteger(values.runs, '--runs'),
+    overrides: (values.override ?? []).map((text) => parseOverride(text, '--override')),
   });
   const lists = task.task.repository!;
   io.out(
