@@ -89,50 +89,53 @@ export const HistorySchema = z
     'The task needs history: a .git holding the commit and its ancestors is rebuilt in every materialized tree from history.bundle (a git bundle in the task directory, bound by the task digest), byte for byte the same each time.',
   );
 
+export const RepositorySetupSchema = z
+  .object({
+    command: z
+      .string()
+      .min(1)
+      .describe(
+        'Shell command run once per (task, command, environment) in a copy of the workspace, with network (npm ci --ignore-scripts).',
+      ),
+    outputs: z
+      .array(RelativePathSchema)
+      .min(1)
+      .describe(
+        'Workspace paths the command produces (node_modules): kept content-addressed and given to trials read-only.',
+      ),
+    timeoutSec: z.number().int().positive().max(3600).default(600).describe('Time limit of the setup command.'),
+    inputs: z
+      .array(RelativePathSchema)
+      .min(1)
+      .optional()
+      .describe(
+        'The workspace files the setup reads (package.json, package-lock.json): it runs once per their content, and tasks whose inputs match share its outputs; absent: once per whole workspace. Outputs must depend on nothing else.',
+      ),
+  })
+  .strict()
+  .describe('Installs dependencies.');
+
+export const RepositoryTestSchema = z
+  .object({
+    command: z
+      .string()
+      .min(1)
+      .describe(
+        "Shell command running the repository's own tests with no network; it writes its result file into $CROSSOVER_RESULTS.",
+      ),
+    format: TestResultFormatSchema,
+    resultFile: RelativePathSchema.describe(
+      'The result file the command writes, relative to $CROSSOVER_RESULTS: made empty by the grader, the only file there the runner may write (it cannot be replaced or renamed).',
+    ),
+    timeoutSec: z.number().int().positive().max(3600).default(900).describe('Time limit of one test run.'),
+  })
+  .strict()
+  .describe("The repository's test runner.");
+
 export const RepositorySchema = z
   .object({
-    setup: z
-      .object({
-        command: z
-          .string()
-          .min(1)
-          .describe(
-            'Shell command run once per (task, command, environment) in a copy of the workspace, with network (npm ci --ignore-scripts).',
-          ),
-        outputs: z
-          .array(RelativePathSchema)
-          .min(1)
-          .describe(
-            'Workspace paths the command produces (node_modules): kept content-addressed and given to trials read-only.',
-          ),
-        timeoutSec: z.number().int().positive().max(3600).default(600).describe('Time limit of the setup command.'),
-        inputs: z
-          .array(RelativePathSchema)
-          .min(1)
-          .optional()
-          .describe(
-            'The workspace files the setup reads (package.json, package-lock.json): it runs once per their content, and tasks whose inputs match share its outputs; absent: once per whole workspace. Outputs must depend on nothing else.',
-          ),
-      })
-      .strict()
-      .optional()
-      .describe('Installs dependencies; absent: the repository needs none.'),
-    test: z
-      .object({
-        command: z
-          .string()
-          .min(1)
-          .describe(
-            "Shell command running the repository's own tests with no network; it writes its result file into $CROSSOVER_RESULTS.",
-          ),
-        format: TestResultFormatSchema,
-        resultFile: RelativePathSchema.describe(
-          'The result file the command writes, relative to $CROSSOVER_RESULTS: made empty by the grader, the only file there the runner may write (it cannot be replaced or renamed).',
-        ),
-        timeoutSec: z.number().int().positive().max(3600).default(900).describe('Time limit of one test run.'),
-      })
-      .strict()
-      .describe("The repository's test runner."),
+    setup: RepositorySetupSchema.optional().describe('Installs dependencies; absent: the repository needs none.'),
+    test: RepositoryTestSchema,
     failToPass: z
       .array(TestIdSchema)
       .min(1)
@@ -240,6 +243,8 @@ export type Task = z.infer<typeof TaskSchema>;
 export type Check = z.infer<typeof CheckSchema>;
 export type Surface = z.infer<typeof SurfaceSchema>;
 export type Repository = z.infer<typeof RepositorySchema>;
+export type RepositorySetup = z.infer<typeof RepositorySetupSchema>;
+export type RepositoryTest = z.infer<typeof RepositoryTestSchema>;
 export type History = z.infer<typeof HistorySchema>;
 export type TaskSource = z.infer<typeof TaskSourceSchema>;
 export type TestResultFormat = z.infer<typeof TestResultFormatSchema>;

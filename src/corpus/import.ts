@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { glob } from 'tinyglobby';
 import { prettyJson } from '../contracts/canonical.js';
-import type { Repository, Task, TaskSource } from '../contracts/corpus.js';
-import { CrossoverError } from '../contracts/errors.js';
+import { CorpusSchema, type Repository, type Task, type TaskSource } from '../contracts/corpus.js';
+import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
 import { applyHiddenTests, runTestSuite } from '../grading/repository-tests.js';
 import type { TestResults } from '../grading/test-results.js';
 import { git } from '../io/git.js';
@@ -200,10 +200,21 @@ export async function importTask(options: ImportOptions): Promise<ImportResult> 
   }
 }
 
-/** The corpus.json an import creates when the directory has none: imported rules, one category. */
+/**
+ * The corpus.json an import needs: created with imported rules and the category when the directory
+ * has none; an existing one gets the category added when it lacks it (its tasks must name one of its own).
+ */
 export async function ensureImportedCorpus(corpusDir: string, category: string): Promise<void> {
   const path = join(corpusDir, 'corpus.json');
-  if (await readFile(path).catch(() => null)) return;
+  const text = await readFile(path, 'utf8').catch(() => null);
+  if (text !== null) {
+    const corpus = parseWith(CorpusSchema, parseJsonText(text, path), path);
+    if (corpus.categories.some((c) => c.id === category)) return;
+    const raw = JSON.parse(text) as { categories: unknown[] };
+    raw.categories.push({ id: category, title: 'Imported from repositories' });
+    await writeFile(path, prettyJson(raw));
+    return;
+  }
   await mkdir(corpusDir, { recursive: true });
   await writeFile(
     path,

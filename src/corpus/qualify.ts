@@ -6,6 +6,7 @@ import type { CorpusVerification, NearTimeLimit, Qualification } from '../contra
 import { BrowserSession } from '../grading/browser-session.js';
 import { type GradeResult, gradeWorkspace } from '../grading/grade.js';
 import { taskCheckPaths } from '../grading/tampering.js';
+import { mapBounded } from '../io/bounded.js';
 import { readTree } from '../io/tree.js';
 import type { LoadedCorpus, LoadedTask } from './load.js';
 import { materializeTree } from './materialize.js';
@@ -178,20 +179,6 @@ export async function qualifyTask(task: LoadedTask, options: QualifyOptions = {}
     await rm(scratch, { recursive: true, force: true });
     if (!options.browser) await browser.close();
   }
-}
-
-/** Runs `work` over `items` with at most `limit` at a time, keeping the input order in the output. */
-async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 export interface CorpusFilter {

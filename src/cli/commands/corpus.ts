@@ -1,18 +1,27 @@
 import { CrossoverError } from '../../contracts/errors.js';
-import type { Command } from '../command.js';
+import type { CliIo, Command } from '../command.js';
+import { importSweBenchCommand, SWE_BENCH_USAGE } from './corpus-import.js';
 import { VERIFY_USAGE, verify } from './corpus-verify.js';
 
-const USAGE = VERIFY_USAGE;
+const USAGE = [VERIFY_USAGE, SWE_BENCH_USAGE].join('\n       crossover ');
+
+/** Two-word sub-commands: `import <format>`, `export <format>`. */
+const SUBCOMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
+  'import swe-bench': importSweBenchCommand,
+};
 
 export const corpusCommand: Command = {
   usage: USAGE,
   async run(argv, io) {
-    const [sub, ...rest] = argv;
-    if (sub !== 'verify')
+    const [sub, format, ...rest] = argv;
+    const two = `${sub} ${format}`;
+    if (sub === 'verify') return verify(argv.slice(1), io);
+    const run = SUBCOMMANDS[two];
+    if (run === undefined)
       throw new CrossoverError(
         'invalid-input',
-        `expected a sub-command: verify${sub ? `; got "${sub}"` : ''}; usage: crossover ${USAGE}`,
+        `expected a sub-command: verify, import swe-bench${sub ? `; got "${[sub, format].filter(Boolean).join(' ')}"` : ''}; usage: crossover ${USAGE}`,
       );
-    return verify(rest, io);
+    return run(rest, io);
   },
 };
