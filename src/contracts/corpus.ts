@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, RelativePathSchema } from './common.js';
+import { TaskEnvironmentSchema } from './environment.js';
 
 export const CorpusSchema = z
   .object({
@@ -13,6 +14,9 @@ export const CorpusSchema = z
       .describe(
         'bundled: 2–5 required checks, a regression, relevant files, a decoy caught by a required check; imported: the fail-to-pass tests are the required checks, decoys optional (noted when absent), a decoy caught by any check.',
       ),
+    environment: TaskEnvironmentSchema.optional().describe(
+      'The environment of every task that declares none; absent: such tasks use the host toolchain in bubblewrap.',
+    ),
     categories: z
       .array(
         z
@@ -216,6 +220,7 @@ export const TaskSchema = z
         'Hidden executable checks that grade a trial: check modules of a compact task; a repository task has `repository` instead.',
       ),
     repository: RepositorySchema.optional(),
+    environment: TaskEnvironmentSchema.optional(),
     relevantFiles: z
       .array(RelativePathSchema)
       .min(1)
