@@ -19,6 +19,10 @@ export const CorpusImportRecordSchema = z
             id: IdSchema.describe('The task written.'),
             source: z.string().min(1).describe('The instance or directory it came from.'),
             kind: z.enum(['swe-bench', 'harbor']).describe('The format it came in.'),
+            notes: z
+              .array(z.string())
+              .optional()
+              .describe('Worth knowing about it: what waits for the container backend, a time limit clamped.'),
           })
           .strict(),
       )

@@ -71,9 +71,9 @@ export const TestIdSchema = z
   );
 
 export const TestResultFormatSchema = z
-  .enum(['junit', 'tap', 'jest-json'])
+  .enum(['junit', 'tap', 'jest-json', 'harbor-reward'])
   .describe(
-    'junit: JUnit XML (node --test-reporter=junit, Vitest/Jest junit reporters, pytest --junitxml, Mocha); tap: TAP 13/14 (node --test-reporter=tap, Mocha tap); jest-json: Jest or Vitest --reporter=json.',
+    "junit: JUnit XML (node --test-reporter=junit, Vitest/Jest junit reporters, pytest --junitxml, Mocha); tap: TAP 13/14 (node --test-reporter=tap, tape, Mocha tap); jest-json: Jest or Vitest --reporter=json; harbor-reward: a Harbor verifier's reward (reward.txt, a number: the check 'reward'; reward.json, names to numbers: a check each), 1 passes, anything else fails, run in Harbor's layout (the tree at workdir, the hidden tests at /tests, the reward written to /logs/verifier).",
   );
 
 export const HistorySchema = z
@@ -132,6 +132,13 @@ export const RepositoryTestSchema = z
       'The result file the command writes, relative to $CROSSOVER_RESULTS: made empty by the grader, the only file there the runner may write (it cannot be replaced or renamed).',
     ),
     timeoutSec: z.number().int().positive().max(3600).default(900).describe('Time limit of one test run.'),
+    workdir: z
+      .string()
+      .regex(/^\/[A-Za-z0-9._/-]*[A-Za-z0-9._-]$/, 'expected an absolute path below /, e.g. /app')
+      .optional()
+      .describe(
+        "Where the graded tree is mounted and the command runs, a Harbor task's WORKDIR (harbor-reward only; /app by default).",
+      ),
   })
   .strict()
   .describe("The repository's test runner.");

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { glob } from 'tinyglobby';
@@ -13,9 +12,10 @@ import { treeDigest } from '../io/tree.js';
 import { type DependencyOverride, prepareDependencies } from './dependencies.js';
 import { changedFiles, commitId, extractTree } from './git-trees.js';
 import { classifyTests, type DeclaredTests, type ExcludedTest, type SuiteRuns } from './import-runs.js';
-import { type LoadedTask, loadTask } from './load.js';
+import type { LoadedTask } from './load.js';
 import { materializeTree } from './materialize.js';
 import { ensureSetup, type SetupOutputs } from './setup.js';
+import { TaskStaging } from './staging.js';
 
 /** Where a fix's tests usually live; `--test-files` replaces the list. */
 export const DEFAULT_TEST_FILES = [
@@ -134,16 +134,15 @@ async function writeTrees(options: ImportOptions, base: string, fix: string, dir
  * Builds a repository task from a local git repository's base and fix commits: the workspace is
  * the base tree (no .git), the reference the fix's changes to non-test files, checks/ the fix's
  * test files; the check lists come from running the test command `runs` times on the base with
- * the fix's tests and on the fix with them (classifyTests). The task is built in a dot-named
- * folder beside its place and renamed into it complete, so a corpus never holds half of it.
+ * the fix's tests and on the fix with them (classifyTests). The task is built in a staging folder
+ * and moved into its place whole (TaskStaging).
  */
 export async function importTask(options: ImportOptions): Promise<ImportResult> {
   const base = await commitId(options.repo, options.base, '--base');
   const fix = await commitId(options.repo, options.fix, '--fix');
-  const final = join(options.corpusDir, 'tasks', options.id);
-  if (await stat(final).catch(() => null))
-    throw new CrossoverError('conflict', `${final}: already exists; choose another --id or remove it`);
-  const dir = join(options.corpusDir, 'tasks', `.${options.id}.${randomBytes(6).toString('hex')}.import`);
+  await TaskStaging.free(options.corpusDir, options.id, 'choose another --id or remove it');
+  const staging = new TaskStaging(options.corpusDir, options.id);
+  const dir = await staging.create();
   const scratch = await mkdtemp(join(tmpdir(), 'crossover-import-'));
   try {
     const message = await writeTrees(options, base, fix, dir, scratch);
@@ -192,26 +191,28 @@ export async function importTask(options: ImportOptions): Promise<ImportResult> 
       },
     };
     await writeFile(join(dir, 'task.json'), prettyJson(task));
-    await rename(dir, final);
-    return { task: await loadTask(final), excluded };
+    return { task: await staging.commit(options.corpusDir), excluded };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await staging.discard();
     await rm(scratch, { recursive: true, force: true });
   }
 }
 
 /**
- * The corpus.json an import needs: created with imported rules and the category when the directory
- * has none; an existing one gets the category added when it lacks it (its tasks must name one of its own).
+ * The corpus.json an import needs: created with imported rules and the categories when the
+ * directory has none; an existing one gets each category it lacks added (a task must name one of
+ * its corpus's categories).
  */
-export async function ensureImportedCorpus(corpusDir: string, category: string): Promise<void> {
+export async function ensureImportedCorpus(corpusDir: string, ...categories: string[]): Promise<void> {
   const path = join(corpusDir, 'corpus.json');
   const text = await readFile(path, 'utf8').catch(() => null);
+  const entry = (id: string) => ({ id, title: 'Imported' });
   if (text !== null) {
     const corpus = parseWith(CorpusSchema, parseJsonText(text, path), path);
-    if (corpus.categories.some((c) => c.id === category)) return;
+    const missing = [...new Set(categories)].filter((id) => !corpus.categories.some((c) => c.id === id));
+    if (missing.length === 0) return;
     const raw = JSON.parse(text) as { categories: unknown[] };
-    raw.categories.push({ id: category, title: 'Imported from repositories' });
+    raw.categories.push(...missing.map(entry));
     await writeFile(path, prettyJson(raw));
     return;
   }
@@ -223,7 +224,7 @@ export async function ensureImportedCorpus(corpusDir: string, category: string):
       id: 'imported',
       version: '1',
       qualificationRules: 'imported',
-      categories: [{ id: category, title: 'Imported from repositories' }],
+      categories: [...new Set(categories)].map(entry),
     }),
   );
 }

@@ -11,6 +11,7 @@ import { parseOverride } from './dependencies.js';
 import { importTask } from './import.js';
 import { chooseRunner, withTestFiles } from './runners.js';
 import { commitPatches, locateRepository, patchedFiles, type RepositorySources } from './swe-bench-repos.js';
+import { taskIdOf } from './task-id.js';
 
 export interface SweBenchImportOptions {
   /** the instances file (JSON Lines) */
@@ -34,16 +35,6 @@ export interface SweBenchImportOptions {
 export type InstanceOutcome =
   | { source: string; id: string; kept: boolean; excludedTests: number; runner: string }
   | { source: string; reason: string };
-
-/** A task id from an instance_id: lower-case, other characters made "-", at most 80 long. */
-export function taskIdOf(instanceId: string): string {
-  const id = instanceId
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]/g, '-')
-    .replace(/^[^a-z0-9]+/, '')
-    .slice(0, 80);
-  return id === '' ? 'instance' : id;
-}
 
 /** Each line of the file as an instance, or the reason it is not one (named by its instance_id when it has one). */
 async function readInstances(file: string): Promise<(SweBenchInstance | { source: string; reason: string })[]> {

@@ -242,9 +242,41 @@ export function parseJestJson(text: string): TestResults {
   return results.results;
 }
 
+/** The check a Harbor reward.txt grades: the task's one reward. */
+export const REWARD_CHECK = 'reward';
+
+/**
+ * A Harbor verifier's reward: reward.txt holds one number (the check "reward"), reward.json an
+ * object of names to numbers (a check each). Only a reward of exactly 1 passes: a partial reward
+ * (0.75) is not a solved task.
+ */
+export function parseReward(text: string): TestResults {
+  const trimmed = text.trim();
+  const results = new ResultsBuilder();
+  const outcome = (value: unknown): TestOutcome => (value === 1 ? 'pass' : 'fail');
+  if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed)) {
+    results.record([REWARD_CHECK], outcome(Number(trimmed)));
+    return results.results;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch {
+    throw new MalformedResults('the reward file holds neither a number nor a JSON object of numbers');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new MalformedResults('the reward file holds neither a number nor a JSON object of numbers');
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value !== 'number') throw new MalformedResults(`the reward "${name}" is not a number`);
+    results.record([name], outcome(value));
+  }
+  return results.results;
+}
+
 /** The results in a file of the given format; MalformedResults when it is not one. */
 export function parseTestResults(format: TestResultFormat, text: string): TestResults {
   if (format === 'junit') return parseJunit(text);
   if (format === 'tap') return parseTap(text);
+  if (format === 'harbor-reward') return parseReward(text);
   return parseJestJson(text);
 }

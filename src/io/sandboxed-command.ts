@@ -21,6 +21,8 @@ export interface SandboxedCommand {
   readOnly: string[];
   /** read-only binds at another path (setup outputs over the graded tree) */
   mounts: { source: string; dest: string }[];
+  /** read-write binds at another path (a Harbor task's tree at its WORKDIR), handed to the sandbox's uid first */
+  writableMounts?: { source: string; dest: string }[];
   /** share the host's network (setup only): bubblewrap cannot filter hosts */
   network: boolean;
   timeoutMs: number;
@@ -46,12 +48,13 @@ export interface SandboxedResult {
 export async function runSandboxed(command: SandboxedCommand): Promise<SandboxedResult> {
   const host = await sandboxHost();
   if ('reason' in host) return { exitCode: null, timedOut: false, tail: '', startError: host.reason };
-  await handOver(command.writable, host.identity);
+  await handOver([...command.writable, ...(command.writableMounts ?? []).map((mount) => mount.source)], host.identity);
   const layout = {
     writable: [...command.writable, ...(command.writableAsOwned ?? [])],
     readOnly: command.readOnly,
     shareNetwork: command.network,
     mounts: command.mounts,
+    writableMounts: command.writableMounts ?? [],
   };
   const argv = bubblewrapArgv(layout, command.cwd, ['/bin/sh', '-c', command.script], host.identity);
   return spawnBounded(withoutInheritedFds(host.bwrap.path, argv), command);

@@ -1,8 +1,10 @@
-import { relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CrossoverError } from '../../contracts/errors.js';
+import { type HarborOutcome, importHarbor } from '../../corpus/harbor-import.js';
 import { ensureImportedCorpus } from '../../corpus/import.js';
 import { recordImport } from '../../corpus/import-record.js';
+import { loadTask } from '../../corpus/load.js';
 import { readRunnerMapping } from '../../corpus/runners.js';
 import { type InstanceOutcome, importSweBench } from '../../corpus/swe-bench-import.js';
 import type { CliIo } from '../command.js';
@@ -74,5 +76,65 @@ export async function importSweBenchCommand(argv: string[], io: CliIo): Promise<
     `${imported.length} of ${result.outcomes.length} instances imported into ${relative(io.cwd, corpusDir) || '.'}, ${result.excluded.length} excluded (reasons in ${relative(io.cwd, record)})\n`,
   );
   for (const exclusion of result.excluded) io.err(`excluded: ${exclusion.source}: ${exclusion.reason}\n`);
+  return 0;
+}
+
+export const HARBOR_USAGE = 'corpus import harbor <task dir or dir of task dirs> [--corpus <dir>] [--category <id>]';
+
+function harborLine(outcome: HarborOutcome, done: number, total: number): string {
+  const width = String(total).length;
+  const what =
+    'reason' in outcome
+      ? `excluded: ${outcome.reason.split('\n')[0]}`
+      : outcome.kept
+        ? `${outcome.id}: already in the corpus, kept`
+        : `${outcome.id}${outcome.native ? ' (exported by Crossover: restored as it was)' : ''}${outcome.notes.map((note) => `; ${note}`).join('')}`;
+  return `[${String(done).padStart(width)}/${total}] ${outcome.source} ${what}\n`;
+}
+
+export async function importHarborCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      corpus: { type: 'string', default: 'corpus-imported' },
+      category: { type: 'string', default: 'imported' },
+    },
+  });
+  if (positionals.length !== 1)
+    throw new CrossoverError('invalid-input', `expected one directory; usage: crossover ${HARBOR_USAGE}`);
+  const corpusDir = resolve(io.cwd, values.corpus);
+  await ensureImportedCorpus(corpusDir, values.category);
+  const outcomes = await importHarbor({
+    dir: resolve(io.cwd, positionals[0]!),
+    corpusDir,
+    category: values.category,
+    onTask: (outcome, done, total) => io.err(harborLine(outcome, done, total)),
+  });
+  // A task Crossover exported keeps its own category: the corpus gets it.
+  const restored = outcomes.flatMap((outcome) => ('native' in outcome && outcome.native ? [outcome.id] : []));
+  const categories = await Promise.all(
+    restored.map(async (id) => (await loadTask(join(corpusDir, 'tasks', id))).task.category),
+  );
+  await ensureImportedCorpus(corpusDir, ...categories);
+  const imported = outcomes.flatMap((outcome) =>
+    'id' in outcome
+      ? [
+          {
+            id: outcome.id,
+            source: outcome.source,
+            kind: 'harbor' as const,
+            ...(outcome.notes.length > 0 ? { notes: outcome.notes } : {}),
+          },
+        ]
+      : [],
+  );
+  const excluded = outcomes.flatMap((outcome) =>
+    'reason' in outcome ? [{ source: outcome.source, kind: 'harbor' as const, reason: outcome.reason }] : [],
+  );
+  const record = await recordImport(corpusDir, { schema: 'crossover.corpus-import/1', imported, excluded });
+  io.out(
+    `${imported.length} of ${outcomes.length} Harbor tasks imported into ${relative(io.cwd, corpusDir) || '.'}, ${excluded.length} excluded (reasons in ${relative(io.cwd, record)})\n`,
+  );
   return 0;
 }
