@@ -4,6 +4,7 @@ import { CrossoverError } from '../contracts/errors.js';
 import { EvidenceSchema, evidenceDigest } from '../contracts/evidence.js';
 import { type Plan, PlanSchema } from '../contracts/plan.js';
 import { attemptOf, type Receipt, ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
+import { readCorpusFacts } from '../corpus/corpus-facts.js';
 import { readArtifact } from '../io/json.js';
 import { writeEvidence } from '../receipts/evidence-store.js';
 import { readReceipts } from '../receipts/read.js';
@@ -108,6 +109,13 @@ export default class CrossoverReporter implements Reporter {
     }
   }
 
+  /** A record the scorecard reads beside the receipts that cannot be read: a problem of the run, the scorecard written without it. */
+  private problem(error: unknown, what: string): null {
+    if (!(error instanceof CrossoverError)) throw error;
+    this.problems.push(`${error.message}\n  the scorecard was written without the ${what}`);
+    return null;
+  }
+
   async onTestRunEnd(
     _modules: ReadonlyArray<TestModule>,
     errors: ReadonlyArray<unknown>,
@@ -120,7 +128,8 @@ export default class CrossoverReporter implements Reporter {
       const plan = await readArtifact(join(planDir, 'plan.json'), PlanSchema);
       const receipts = await readReceipts(seen.receiptsDir, seen.planId);
       const reviews = await this.reviewsOf(cwd, plan, seen, receipts);
-      const scorecard = buildScorecard({ plan, planId: seen.planId, receipts, reviews });
+      const corpus = await readCorpusFacts(cwd, plan).catch((error: unknown) => this.problem(error, 'corpus card'));
+      const scorecard = buildScorecard({ plan, planId: seen.planId, receipts, reviews, corpus });
       const files = await writeScorecard(planDir, scorecard, { plan, receipts, receiptsDir: seen.receiptsDir });
       this.scorecards.push(files.json);
       this.log(

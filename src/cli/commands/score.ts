@@ -4,6 +4,7 @@ import { digestOf } from '../../contracts/canonical.js';
 import { CrossoverError } from '../../contracts/errors.js';
 import { PlanSchema } from '../../contracts/plan.js';
 import type { TreatmentResult } from '../../contracts/scorecard.js';
+import { readCorpusFacts } from '../../corpus/corpus-facts.js';
 import { readArtifact } from '../../io/json.js';
 import { readReceipts } from '../../receipts/read.js';
 import { readReviews } from '../../reporters/review-files.js';
@@ -43,7 +44,7 @@ export const scoreCommand: Command = {
         `${relative(io.cwd, receiptsDir) || '.'}: holds no receipts of plan ${planId}; nothing to score (run the plan first)`,
       );
     const reviews = await readReviews({ root: io.cwd, plan, planId, receipts, receiptsDir });
-    const scorecard = buildScorecard({ plan, planId, receipts, reviews });
+    const scorecard = buildScorecard({ plan, planId, receipts, reviews, corpus: await readCorpusFacts(io.cwd, plan) });
     const files = await writeScorecard(outDir, scorecard, { plan, receipts, receiptsDir });
     const lines = [
       ...[files.json, files.markdown, files.html].map((path) => relative(io.cwd, path)),
