@@ -5,7 +5,9 @@ import { main } from '../../src/cli/main.js';
 import { TaskSchema } from '../../src/contracts/corpus.js';
 import { CorpusImportRecordSchema } from '../../src/contracts/corpus-import.js';
 import { CorpusVerificationSchema } from '../../src/contracts/qualification.js';
+import { loadTask } from '../../src/corpus/load.js';
 import { derivePlan } from '../../src/plan/derive.js';
+import { runAdHocTrial } from '../../src/trial/ad-hoc.js';
 import { slugTask, writeFiles } from '../helpers/repository-task.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -48,7 +50,7 @@ async function run(argv: string[], cwd: string) {
 }
 
 describe('crossover corpus import harbor', () => {
-  it('imports Harbor tasks with their container environment, runs on the host those whose Dockerfile only copies files, and plans them', async () => {
+  it('imports Harbor tasks with their container environment, verifies and grades on the host those whose Dockerfile only copies files, and plans them', async () => {
     const root = await tempDir();
     const harbor = join(root, 'harbor');
     await writeFiles(join(harbor, 'word-count'), WORD_COUNT);
@@ -125,6 +127,22 @@ describe('crossover corpus import harbor', () => {
     // The reference waits for the container: graded on the host it is not (yet) qualified, and says why.
     expect(byId.get('apt-tool')!.qualified).toBe(false);
     expect(byId.get('apt-tool')!.reasons).toContain("check 'reward' fails on the reference: the test failed");
+
+    // A trial graded by the Harbor task's own test.sh: the tree at /app, its tests at /tests.
+    const wordCount = await loadTask(dir);
+    const trial = (command: string) =>
+      runAdHocTrial({
+        root,
+        task: wordCount,
+        command,
+        sandbox: 'bubblewrap',
+        timeoutMs: 60_000,
+        readOnly: [],
+        loopback: false,
+      });
+    const [fixing, noop] = await Promise.all([trial(`printf %s '${WC_FIXED}' > wc.py`), trial('true')]);
+    expect(fixing).toMatchObject({ status: 'passed', checksRun: 1 });
+    expect(noop.status).toBe('failed');
 
     await writeFiles(root, {
       'experiments/prompts/default.md': '{{task.prompt}}\n',
