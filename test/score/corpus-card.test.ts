@@ -92,7 +92,14 @@ describe('the corpus card', () => {
       JSON.stringify({
         schema: 'crossover.corpus-import/1',
         imported: [],
-        excluded: [{ source: 'acme__missing-1', kind: 'swe-bench', reason: 'repository acme/missing: no clone of it' }],
+        excluded: [
+          { source: 'acme__missing-1', kind: 'swe-bench', reason: 'repository acme/missing: no clone of it' },
+          {
+            source: 'acme__slugify-13',
+            kind: 'swe-bench',
+            reason: 'the patch does not apply to base_commit 8d2b5e4d: error',
+          },
+        ],
       }),
     );
     const entry = (id: string, digest: string, qualified: boolean): Qualification => ({
@@ -144,7 +151,7 @@ describe('the corpus card', () => {
       tasks: run.plan.tasks.length,
       repositories: [{ name: 'acme/slugify', tasks: 1 }],
       sized: 1,
-      excludedAtImport: { count: 1 },
+      excludedAtImport: { count: 2 },
       excludedAtVerification: {
         count: 1,
         reasons: [{ reason: 'the setup failed, so no tree could be graded', count: 1, examples: ['zz-left-out'] }],
@@ -152,9 +159,11 @@ describe('the corpus card', () => {
     });
     const markdown = renderMarkdown(scorecard);
     expect(markdown).toContain('## Corpus');
-    expect(markdown).toContain('- Excluded at import: 1');
+    expect(markdown).toContain('- Excluded at import: 2');
     expect(markdown).toContain('- 1 × repository acme/missing (acme__missing-1)');
-    expect(renderHtml(scorecard)).toContain('<section id="corpus"><h2>Corpus</h2>');
+    const html = renderHtml(scorecard);
+    expect(html).toContain('<section id="corpus"><h2>Corpus</h2>');
+    expect(html).toContain('1 × the patch does not apply to base_commit &lt;commit&gt; (acme__slugify-13)');
     // Without the records there is no card, and the scorecard is what it was.
     expect(buildScorecard(run)).not.toHaveProperty('corpusCard');
   });
