@@ -48,12 +48,17 @@ async function cloned(sources: RepositorySources, repo: string): Promise<string>
       const why = error.message.split('failed: ').slice(1).join('failed: ').split('\n')[0];
       throw new CrossoverError('not-found', `cloning ${url} failed: ${why}`);
     });
-    if (!(await exists(mirror))) await rename(building, mirror);
+    // Another import may have put its clone there meanwhile: either is the same history.
+    await rename(building, mirror).catch(async (error: unknown) => {
+      if (!(await exists(mirror))) throw error;
+    });
   } finally {
     await rm(building, { recursive: true, force: true });
   }
   return mirror;
 }
+
+const cloning = new Map<string, Promise<string>>();
 
 /** A git directory holding `repo`'s history: its bare clone in the mirror directory, else a clone of the git URL. */
 export async function locateRepository(sources: RepositorySources, repo: string): Promise<string> {
@@ -64,7 +69,14 @@ export async function locateRepository(sources: RepositorySources, repo: string)
     : 'no --repos directory';
   if (!sources.gitUrl)
     throw new CrossoverError('not-found', `repository ${repo}: ${tried}, and no --git-url to clone it from`);
-  return cloned(sources, repo).catch((error: CrossoverError) => {
+  const key = `${sources.root}\0${repo}`;
+  let pending = cloning.get(key);
+  if (!pending) {
+    // Instances of one repository imported at once share one clone.
+    pending = cloned(sources, repo).finally(() => cloning.delete(key));
+    cloning.set(key, pending);
+  }
+  return pending.catch((error: CrossoverError) => {
     throw new CrossoverError('not-found', `repository ${repo}: ${tried}, and ${error.message}`);
   });
 }
