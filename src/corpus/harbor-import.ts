@@ -113,6 +113,18 @@ async function rewardFile(tests: string): Promise<'reward.txt' | 'reward.json'> 
   return json ? 'reward.json' : 'reward.txt';
 }
 
+/**
+ * What the host could not do for a Harbor task whose Dockerfile looked host-runnable (solve.sh
+ * needs something only its image has): noted, and left to the container backend, not a refusal.
+ */
+function waitsForContainer<T>(notes: string[], what: string, fallback?: T): (error: unknown) => T {
+  return (error) => {
+    if (!(error instanceof CrossoverError)) throw error;
+    notes.push(`${what} waits for the container backend: ${error.message}`);
+    return fallback as T;
+  };
+}
+
 /** task.toml's data, or a refusal naming the file and TOML's own complaint. */
 function tomlData(text: string, source: string): unknown {
   try {
@@ -222,12 +234,15 @@ async function importForeign(
       reference: join(dest, 'reference'),
       workdir: plan.workdir,
       timeoutMs: SOLVE_TIMEOUT_MS,
-    });
+    }).catch(waitsForContainer(notes, 'the reference'));
   else notes.push('no solution/solve.sh: the task has no reference');
   const resultFile = await rewardFile(join(source, 'tests'));
   const parts = { id, name, toml, instruction, category: options.category, plan, resultFile };
   const draft = harborTaskJson(parts, [REWARD_CHECK]);
-  const checks = resultFile === 'reward.json' && hostRuns ? await harborRewardKeys(dest, draft) : [REWARD_CHECK];
+  const checks =
+    resultFile === 'reward.json' && hostRuns
+      ? await harborRewardKeys(dest, draft).catch(waitsForContainer(notes, "reward.json's names", [REWARD_CHECK]))
+      : [REWARD_CHECK];
   if ((toml.agent?.timeout_sec ?? 0) > AGENT_LIMIT_SEC)
     notes.push(`the agent's ${toml.agent!.timeout_sec} s limit is clamped to Crossover's ${AGENT_LIMIT_SEC} s`);
   await writeFile(join(dest, 'task.json'), prettyJson(harborTaskJson(parts, checks)));

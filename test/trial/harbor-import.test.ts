@@ -42,6 +42,17 @@ const APT_TOOL = {
   'solution/solve.sh': '#!/bin/bash\necho \'{"users": []}\' > /app/report.json\n',
 };
 
+/** Its Dockerfile only copies files, but its solve.sh downloads the fix: the host (no network) cannot make its reference. */
+const FETCHES_FIX = {
+  'task.toml': 'version = "1.0"\n',
+  'instruction.md': 'Fix /app/x.py.\n',
+  'environment/Dockerfile': 'FROM python:3.12-slim\nWORKDIR /app\nCOPY x.py /app/x.py\n',
+  'environment/x.py': 'x = 1\n',
+  'tests/test.sh': '#!/bin/bash\necho 0 > /logs/verifier/reward.txt\n',
+  'solution/solve.sh':
+    '#!/bin/bash\nset -e\npython3 -c "import urllib.request; urllib.request.urlopen(\'http://127.0.0.1:9/fix.py\')"\n',
+};
+
 async function run(argv: string[], cwd: string) {
   let out = '';
   let err = '';
@@ -55,6 +66,7 @@ describe('crossover corpus import harbor', () => {
     const harbor = join(root, 'harbor');
     await writeFiles(join(harbor, 'word-count'), WORD_COUNT);
     await writeFiles(join(harbor, 'apt-tool'), APT_TOOL);
+    await writeFiles(join(harbor, 'fetches-fix'), FETCHES_FIX);
     await writeFiles(join(harbor, 'notes'), { 'README.md': 'not a task\n' });
     for (const script of ['word-count/tests/test.sh', 'word-count/solution/solve.sh', 'apt-tool/tests/test.sh'])
       await chmod(join(harbor, script), 0o755);
@@ -75,7 +87,7 @@ describe('crossover corpus import harbor', () => {
     const imported = await run(['corpus', 'import', 'harbor', 'harbor'], root);
     expect(imported.code, imported.err).toBe(0);
     expect(imported.out).toBe(
-      '2 of 3 Harbor tasks imported into corpus-imported, 1 excluded (reasons in corpus-imported/import-record.json)\n',
+      '3 of 4 Harbor tasks imported into corpus-imported, 1 excluded (reasons in corpus-imported/import-record.json)\n',
     );
     const again = await run(['corpus', 'import', 'harbor', 'exported/slug'], root);
     expect(again.code, again.err).toBe(0);
@@ -87,6 +99,11 @@ describe('crossover corpus import harbor', () => {
     ]);
     expect(record.imported.find((entry) => entry.id === 'apt-tool')!.notes).toEqual([
       'not run on the host: its Dockerfile has RUN apt-get update && apt-get install -y jq; the reference and verification wait for the container backend',
+    ]);
+    expect(record.imported.find((entry) => entry.id === 'fetches-fix')!.notes).toEqual([
+      expect.stringMatching(
+        /^the reference waits for the container backend: solution\/solve\.sh failed on the host \(exit 1\): /,
+      ),
     ]);
     expect(record.imported.find((entry) => entry.id === 'word-count')!.notes).toEqual([
       "the agent's 900 s limit is clamped to Crossover's 600 s",
@@ -163,7 +180,7 @@ describe('crossover corpus import harbor', () => {
       )});\n`,
     });
     const planned = await derivePlan({ experimentFile: 'experiments/harbor.ts', root });
-    expect(planned.plan.tasks.map((entry) => entry.id)).toEqual(['apt-tool', 'slug', 'word-count']);
+    expect(planned.plan.tasks.map((entry) => entry.id)).toEqual(['apt-tool', 'fetches-fix', 'slug', 'word-count']);
     expect(planned.plan.tasks.find((entry) => entry.id === 'word-count')!.digest).toBe(byId.get('word-count')!.digest);
   }, 600_000);
 });
