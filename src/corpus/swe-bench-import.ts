@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { ImportExclusion } from '../contracts/corpus-import.js';
 import { CrossoverError, errorReason, parseJsonText, parseWith } from '../contracts/errors.js';
+import { redact } from '../contracts/redaction.js';
 import type { RunnerMapping } from '../contracts/runners.js';
 import { type SweBenchInstance, SweBenchInstanceSchema } from '../contracts/swe-bench.js';
 import { mapBounded } from '../io/bounded.js';
@@ -119,7 +120,7 @@ async function importInstance(instance: SweBenchInstance, options: SweBenchImpor
     if (error instanceof CrossoverError)
       throw new CrossoverError(
         error.code,
-        error.message.split(scratch).join('<scratch>').split(`${options.root}/`).join(''),
+        redact(error.message, { secrets: [], paths: { [scratch]: '<scratch>', [options.root]: '<root>' } }),
       );
     throw error;
   } finally {

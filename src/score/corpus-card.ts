@@ -1,4 +1,5 @@
 import type { CorpusCard, CorpusFacts, ReasonTally } from '../contracts/corpus-card.js';
+import { withoutMatches } from '../contracts/redaction.js';
 
 const EXAMPLES = 3;
 const REASON_LENGTH = 200;
@@ -6,8 +7,7 @@ const REASON_LENGTH = 200;
 /** A reason's shape, what exclusions share: its first clause, with commit ids and quoted names left out. */
 export function reasonKey(reason: string): string {
   const first = reason.split('\n')[0]!.split(': ')[0]!;
-  return first
-    .replace(/\b[0-9a-f]{7,40}\b/g, '<commit>')
+  return withoutMatches(first, /\b[0-9a-f]{7,40}\b/g, '<commit>')
     .replace(/'[^']*'/g, "'…'")
     .replace(/"[^"]*"/g, '"…"')
     .slice(0, REASON_LENGTH);
