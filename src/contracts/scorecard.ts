@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DigestSchema, IdSchema, RelativePathSchema } from './common.js';
 import { SurfaceSchema } from './corpus.js';
+import { CorpusCardSchema } from './corpus-card.js';
 import { ArmRoleSchema, PolicySchema, StageSchema } from './experiment.js';
 import { TrialStatusSchema } from './receipt.js';
 
@@ -586,6 +587,7 @@ export const ScorecardSchema = z
       'null: the plan preregistered no reproducibility subset.',
     ),
     review: ReviewOverlaySchema.nullable().describe('null: no review file of this plan was read.'),
+    corpusCard: CorpusCardSchema.optional().describe('Absent: the corpus was not where the plan says when scored.'),
     method: z
       .object({
         operating: OperatingCharacteristicsSchema.nullable().describe(

@@ -8,7 +8,6 @@ import { type ContainerEngine, resolveContainerEngine } from '../io/container-en
 import { containerPlace } from '../io/container-host.js';
 import { imageId } from '../io/container-image.js';
 import { treeDigest } from '../io/tree.js';
-import type { LoadedTask } from './load.js';
 
 /** A task's environment as it lies on disk: a Dockerfile and its context (absolute), or an image by digest. */
 export type ResolvedEnvironment =
@@ -125,7 +124,10 @@ export async function taskImage(
  * environment's image, or null (the host, in bubblewrap) when it declares none. A task whose image
  * is not here blocks, naming the command that builds it.
  */
-export async function gradingPlaceOf(task: LoadedTask, buildCommand: string): Promise<ContainerPlace | null> {
+export async function gradingPlaceOf(
+  task: { task: { id: string }; environment?: ResolvedEnvironment | undefined },
+  buildCommand: string,
+): Promise<ContainerPlace | null> {
   if (task.environment === undefined) return null;
   const engine = await resolveContainerEngine();
   if ('reason' in engine)

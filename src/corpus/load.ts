@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { type Corpus, CorpusSchema, type Task, TaskSchema } from '../contracts/corpus.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
-import { TreeRefusal, treeDigest } from '../io/tree.js';
+import { treeDigest } from '../io/tree.js';
 import { type ResolvedEnvironment, resolveEnvironment } from './environment.js';
 import { HISTORY_BUNDLE } from './git-history.js';
 
@@ -56,11 +56,12 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
+/** Directories in `dir`, by name; dot names are left out (no id starts with a dot: an import builds a task there first). */
 async function subdirectories(dir: string): Promise<string[]> {
   if (!(await exists(dir))) return [];
   const entries = await readdir(dir, { withFileTypes: true });
   return entries
-    .filter((e) => e.isDirectory())
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
     .map((e) => e.name)
     .sort();
 }
@@ -189,8 +190,10 @@ export async function loadTask(dir: string, corpus: Corpus | null = null): Promi
 }
 
 /**
- * Loads corpus.json and every task under tasks/, in id order. A task whose tree is refused is
- * listed with its reason and left out; the other tasks load. Any other fault stops the load.
+ * Loads corpus.json and every task under tasks/, in id order. A task that cannot be used (a tree
+ * that is refused, a folder without task.json or prompt.md, a task.json that does not parse) is
+ * listed with its reason and left out; the other tasks load. A fault of corpus.json, or one that
+ * is not the task's (the disk), stops the load.
  */
 export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
   const source = join(dir, 'corpus.json');
@@ -209,7 +212,7 @@ export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
     for (const [index, outcome] of outcomes.entries()) {
       const id = batch[index]!;
       if (outcome.status === 'fulfilled') tasks.push(outcome.value);
-      else if (outcome.reason instanceof TreeRefusal)
+      else if (outcome.reason instanceof CrossoverError)
         refused.push({ id, reason: outcome.reason.message.split(join(dir, 'tasks', id)).join(`tasks/${id}`) });
       else throw outcome.reason;
     }

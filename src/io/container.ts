@@ -77,6 +77,7 @@ function binds(layout: SandboxLayout): string[] {
   byTarget.set(CONTAINER_NODE, mountSpec(realpathSync(process.execPath), CONTAINER_NODE, true));
   for (const path of layout.readOnly.filter((p) => existsSync(p))) byTarget.set(path, mountSpec(path, path, true));
   for (const path of layout.writable) byTarget.set(path, mountSpec(path, path, false));
+  for (const mount of layout.writableMounts ?? []) byTarget.set(mount.dest, mountSpec(mount.source, mount.dest, false));
   for (const mount of layout.mounts ?? []) byTarget.set(mount.dest, mountSpec(mount.source, mount.dest, true));
   return [...byTarget.values()].flatMap((spec) => ['--mount', spec]);
 }

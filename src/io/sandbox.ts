@@ -31,6 +31,8 @@ export interface SandboxLayout {
   shareNetwork: boolean;
   /** read-only binds at another path: a repository task's setup outputs over the workspace */
   mounts?: { source: string; dest: string }[];
+  /** read-write binds at another path: a Harbor task's tree at its image's WORKDIR, its verifier's logs */
+  writableMounts?: { source: string; dest: string }[];
 }
 
 /**
@@ -155,7 +157,8 @@ export function bubblewrapArgv(
 ): string[] {
   const readOnly = layout.readOnly.filter((path) => existsSync(path));
   const system = systemBinds();
-  const targets = [...system.filter((_, index) => index % 3 === 2), ...readOnly, ...layout.writable];
+  const moved = [...(layout.writableMounts ?? []), ...(layout.mounts ?? [])].map((mount) => mount.dest);
+  const targets = [...system.filter((_, index) => index % 3 === 2), ...readOnly, ...layout.writable, ...moved];
   return [
     ...isolationArgs(identity, layout.shareNetwork),
     '--die-with-parent',
@@ -172,6 +175,7 @@ export function bubblewrapArgv(
     ...system,
     ...readOnly.flatMap((path) => ['--ro-bind', path, path]),
     ...layout.writable.flatMap((path) => ['--bind', path, path]),
+    ...(layout.writableMounts ?? []).flatMap((mount) => ['--bind', mount.source, mount.dest]),
     ...(layout.mounts ?? []).flatMap((mount) => ['--ro-bind', mount.source, mount.dest]),
     '--remount-ro',
     '/',

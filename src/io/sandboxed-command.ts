@@ -26,6 +26,8 @@ export interface SandboxedCommand {
   readOnly: string[];
   /** read-only binds at another path (setup outputs over the graded tree) */
   mounts: { source: string; dest: string }[];
+  /** read-write binds at another path (a Harbor task's tree at its WORKDIR), handed to the sandbox's uid first */
+  writableMounts?: { source: string; dest: string }[];
   /** share the host's network (setup only): bubblewrap cannot filter hosts */
   network: boolean;
   timeoutMs: number;
@@ -49,6 +51,11 @@ export function toolchainPath(binDirs: readonly string[], container: ContainerPl
   return [...binDirs, toolchain].join(':');
 }
 
+/** Every host path the command may write: its writable paths and the sources of its writable mounts. */
+function writableSources(command: SandboxedCommand): string[] {
+  return [...command.writable, ...(command.writableMounts ?? []).map((mount) => mount.source)];
+}
+
 /** Limits of a runner's or a setup's container: a whole test suite, its workers and builds. */
 const COMMAND_LIMITS = { pids: 2048, memoryBytes: 4 * 1024 ** 3, cpus: 2 };
 
@@ -59,7 +66,7 @@ async function inContainer(
   command: SandboxedCommand,
 ): Promise<SandboxedResult> {
   const identity = containerIdentity();
-  await handOver(command.writable, identity);
+  await handOver(writableSources(command), identity);
   const name = `crossover-command-${randomBytes(8).toString('hex')}`;
   const argv = containerArgv(place, {
     name,
@@ -100,11 +107,12 @@ export async function runSandboxed(command: SandboxedCommand): Promise<Sandboxed
     readOnly: command.readOnly,
     shareNetwork: command.network,
     mounts: command.mounts,
+    writableMounts: command.writableMounts ?? [],
   };
   if (command.container) return inContainer(command.container, layout, command);
   const host = await sandboxHost();
   if ('reason' in host) return { exitCode: null, timedOut: false, tail: '', startError: host.reason };
-  await handOver(command.writable, host.identity);
+  await handOver(writableSources(command), host.identity);
   const argv = bubblewrapArgv(layout, command.cwd, ['/bin/sh', '-c', command.script], host.identity);
   return spawnBounded(withoutInheritedFds(host.bwrap.path, argv), command);
 }
