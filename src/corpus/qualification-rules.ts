@@ -74,16 +74,11 @@ function decoyReasons(rules: QualificationRules, name: string, result: GradeResu
   return [`decoy '${name}' passes every ${which}`];
 }
 
-/** What is worth knowing but does not unqualify: an imported task without decoys, a container environment graded on the host. */
+/** What is worth knowing but does not unqualify: an imported task without decoys. */
 export function qualificationNotes(rules: QualificationRules, task: LoadedTask): string[] {
-  return [
-    ...(rules === 'imported' && task.decoys.length === 0
-      ? ['has no decoy under decoys/: the checks were not shown to catch a wrong fix']
-      : []),
-    ...(task.task.environment
-      ? ["declares a container environment: graded here in bubblewrap with the host's toolchain"]
-      : []),
-  ];
+  return rules === 'imported' && task.decoys.length === 0
+    ? ['has no decoy under decoys/: the checks were not shown to catch a wrong fix']
+    : [];
 }
 
 /** Every reason a task is not qualified; none means qualified. */

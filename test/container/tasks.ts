@@ -1,5 +1,8 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { resolveContainerEngine } from '../../src/io/container-engine.js';
+import { buildImage, imageId } from '../../src/io/container-image.js';
 import { writeFiles } from '../helpers/repository-task.js';
 
 const repo = join(import.meta.dirname, '../..');
@@ -123,4 +126,39 @@ export async function goTask(dir: string): Promise<string> {
 /** A shell command that writes `text` to `path`: an agent that makes a fix. */
 export function writing(path: string, text: string): string {
   return `printf '%s' '${text.replaceAll("'", "'\\''")}' > ${path}`;
+}
+
+/** What a stand-in image is built from: its Dockerfile's text and the files its context holds (path → source file). */
+export interface StandIn {
+  dockerfile: string;
+  files?: Record<string, string>;
+}
+
+/** Python 3 (with pytest) from Debian's archive: debianDockerfile's bytes, so the layer cache is shared with other tests. */
+export const PYTHON_STAND_IN: StandIn = { dockerfile: debianDockerfile(['python3', 'python3-pytest']) };
+
+/** The host's own Node on the Debian base: Debian's nodejs is older than the Node 20 the checks use. */
+export const NODE_STAND_IN: StandIn = {
+  dockerfile: 'FROM crossover/bookworm:base\nCOPY node /usr/local/bin/node\n',
+  files: { node: process.execPath },
+};
+
+/**
+ * A stand-in for a registry image a foreign task starts FROM, since nothing is pulled here: `tag`
+ * built from the local Debian base, once per machine (an image already tagged so is kept).
+ */
+export async function standInImage(tag: string, standIn: StandIn): Promise<void> {
+  const engine = await resolveContainerEngine();
+  if ('reason' in engine) throw new Error(`no container engine: ${engine.reason}`);
+  if ((await imageId(engine, tag)) !== null) return;
+  const context = await mkdtemp(join(tmpdir(), 'crossover-stand-in-'));
+  try {
+    await writeFile(join(context, 'Dockerfile'), standIn.dockerfile);
+    for (const [name, source] of Object.entries(standIn.files ?? {})) await cp(source, join(context, name));
+    const dockerfile = join(context, 'Dockerfile');
+    const built = await buildImage(engine, { dockerfile, context, tag, labels: {} }, () => {});
+    if (built.code !== 0) throw new Error(`building ${tag} failed:\n${built.tail}`);
+  } finally {
+    await rm(context, { recursive: true, force: true });
+  }
 }

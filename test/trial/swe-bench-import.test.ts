@@ -176,7 +176,7 @@ describe('crossover corpus import swe-bench', () => {
       `the patch does not apply to base_commit ${slugify.base}: error: patch failed: src/slug.js:1; error: src/slug.js: patch does not apply`,
     );
     expect(reasons.get('acme__missing-1')).toBe(
-      "repository acme/missing: no clone of it in mirrors (acme__missing.git or acme/missing.git), and cloning file://<root>/remote/acme__missing.git failed: fatal: '<root>/remote/acme__missing.git' does not appear to be a git repository",
+      "repository acme/missing: no clone of it in <root>/mirrors (acme__missing.git or acme/missing.git), and cloning file://<root>/remote/acme__missing.git failed: fatal: '<root>/remote/acme__missing.git' does not appear to be a git repository",
     );
     expect(reasons.get('acme__broken-1')).toMatch(/^instances\.jsonl:5: invalid\n {2}\$\.base_commit: /);
     expect(JSON.stringify(record)).not.toContain(root);
