@@ -38,10 +38,17 @@ async function openDirectory(root: string, parts: readonly string[], create: boo
   let dir = await open(root, DIRECTORY);
   for (const [index, name] of parts.entries()) {
     const path = parts.slice(0, index + 1).join('/');
-    if (create) await mkdir(at(dir, name), { mode: 0o700 }).catch((error) => ignoreExisting(error));
-    const next = await open(at(dir, name), DIRECTORY).catch((error: unknown) => {
-      throw refused(error, path);
-    });
+    let next: FileHandle;
+    try {
+      if (create) await mkdir(at(dir, name), { mode: 0o700 }).catch((error) => ignoreExisting(error));
+      next = await open(at(dir, name), DIRECTORY).catch((error: unknown) => {
+        throw refused(error, path);
+      });
+    } catch (error) {
+      // A refused component must not leave the directory above it open until garbage collection.
+      await dir.close();
+      throw error;
+    }
     await dir.close();
     dir = next;
   }

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, symlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { LinkInPath, readBeneath } from '../../src/io/beneath.js';
 import { type LeaseProtections, withLoginLease } from '../../src/trial/login-lease.js';
 import { loginDir } from '../helpers/login-dir.js';
 import { tempDir } from '../helpers/temp.js';
@@ -100,4 +101,14 @@ describe('the login lease never reads, writes or deletes through a link the agen
       expect(existsSync(join(stolen.dir, '.credentials.json'))).toBe(protections === undefined);
     },
   );
+
+  it('a refused link leaves no directory open behind it', async () => {
+    const home = join(await tempDir(), 'home');
+    await mkdir(join(home, 'real'), { recursive: true });
+    await symlink(join(home, 'real'), join(home, 'link'));
+    const open = async () => (await readdir('/proc/self/fd')).length;
+    const before = await open();
+    await expect(readBeneath(home, 'link/.credentials.json', 1024)).rejects.toBeInstanceOf(LinkInPath);
+    expect(await open()).toBe(before);
+  });
 });
