@@ -156,14 +156,14 @@ describe('crossover corpus import harbor', () => {
     expect(byId.get('adds-user')!.qualified).toBe(false);
     expect(byId.get('adds-user')!.reasons).toContain("check 'reward' fails on the reference: the test failed");
 
-    // A trial graded by the Harbor task's own test.sh: the tree at /app, its tests at /tests.
+    // A trial in the task's image, graded by its own test.sh in a fresh one: the tree at /app, its tests at /tests.
     const wordCount = await loadTask(dir);
     const trial = async (command: string) => {
       const { receipt } = await runAdHocTrial({
         root,
         task: wordCount,
         command,
-        sandbox: 'bubblewrap',
+        sandbox: 'container',
         timeoutMs: 60_000,
         readOnly: [],
         loopback: false,
@@ -188,7 +188,7 @@ describe('crossover corpus import harbor', () => {
           ],
           repeats: 1,
           promptTemplate: 'prompts/default.md',
-          sandbox: 'bubblewrap',
+          sandbox: 'container',
         },
       )});\n`,
     });
