@@ -59,7 +59,7 @@ export function commandAdapter(agent: CommandAgent, root: string): AgentAdapter 
         stdin: context.prompt,
       });
       if (result.timedOut) return { outcome: 'timeout', error: null, observation: UNOBSERVED };
-      const error = errorOf(result, command, context.sandboxed);
+      const error = errorOf(result, command, context.sandbox !== 'none');
       return { outcome: error === null ? 'completed' : 'agent-error', error, observation: UNOBSERVED };
     },
   };
