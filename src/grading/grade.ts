@@ -213,7 +213,7 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
       repository,
       workspace,
       setup: input.setup ?? null,
-      sentinels: protections.sentinels ? await plantSentinels(workspace, hidden) : [],
+      sentinels: protections.sentinels ? await plantSentinels(workspace, hidden, repository.test.format) : [],
       ...(signal ? { signal } : {}),
       container: input.container ?? null,
     });

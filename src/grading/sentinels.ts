@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { TestResultFormat } from '../contracts/corpus.js';
 import type { CheckResult, Finding } from '../contracts/receipt.js';
 import { boundedFinding } from '../contracts/receipt.js';
 import { javascriptSentinels, type PlannedSentinel, pythonSentinels } from './sentinel-dialects.js';
@@ -17,7 +18,8 @@ import type { TestOutcome, TestResults } from './test-results.js';
  *
  * What it does not stop: workspace code that finds the sentinels (it can read the test files the
  * runner loads) and spares them while it forges the rest. It raises the bar from a few lines that
- * fool any runner to a forger written against this grader.
+ * fool any runner to a forger written against this grader. A Harbor task, graded by the reward its
+ * own test.sh writes, gets none: its reward names no test a sentinel could come back as.
  */
 export interface Sentinel extends PlannedSentinel {
   /** the hidden test file it was planted in, relative to the workspace */
@@ -38,9 +40,15 @@ function tokenOf(nonce: string): (index: number) => string {
 /**
  * Appends sentinel tests to each hidden test file (`files`, relative to `workspace`, already put
  * over it) that is a test file a runner collects; returns them. A file whose language or test
- * function is not recognized gets none.
+ * function is not recognized gets none, and so does every file of a run whose results name no test
+ * (`format`: a Harbor reward is one number for the whole run, which a failing sentinel would zero).
  */
-export async function plantSentinels(workspace: string, files: readonly string[]): Promise<Sentinel[]> {
+export async function plantSentinels(
+  workspace: string,
+  files: readonly string[],
+  format: TestResultFormat,
+): Promise<Sentinel[]> {
+  if (format === 'harbor-reward') return [];
   const planted: Sentinel[] = [];
   for (const file of [...files].sort()) {
     if (!TEST_FILE.test(file) || !(JAVASCRIPT.test(file) || PYTHON.test(file))) continue;

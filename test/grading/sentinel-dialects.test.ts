@@ -35,7 +35,7 @@ async function vitestRun(source: string, sentinels: boolean) {
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
   await writeFile(join(dir, 'src/double.js'), source);
   await writeFile(join(dir, 'test/double.test.js'), VITEST_FILE);
-  const planted = sentinels ? await plantSentinels(dir, ['test/double.test.js']) : [];
+  const planted = sentinels ? await plantSentinels(dir, ['test/double.test.js'], 'jest-json') : [];
   const report = join(dir, 'report.json');
   await execa(
     process.execPath,
