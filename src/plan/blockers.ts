@@ -7,8 +7,9 @@ import { browserBlocker } from './environment.js';
 import { readVerificationRecord, verificationBlockers, verificationGaps } from './verification.js';
 
 /**
- * Stage 1 and 2 spend real trials, so every task they bind must be qualified by `crossover corpus
- * verify` at the digest the plan binds; stage 0 plans and runs synthetic agents on anything.
+ * Stage 1, stage 2 and an exploratory run spend real trials, so every task they bind must be
+ * qualified by `crossover corpus verify` at the digest the plan binds; stage 0 plans and runs
+ * synthetic agents on anything.
  */
 async function unverifiedTaskBlockers(root: string, plan: Plan): Promise<string[]> {
   if (plan.experiment.stage === 0) return [];
@@ -47,7 +48,9 @@ export async function planBlockers(input: BlockersInput) {
   const browser = browserBlocker(input.tasks, env);
   const blocked = [...input.found, ...(browser ? [browser] : [])];
   if (experiment.stage === 0 && !plan.synthetic)
-    blocked.push('stage 0 probes and plans only: a real agent runs from stage 1 on');
+    blocked.push(
+      "stage 0 probes and plans only: a real agent runs from stage 1 on, or in an exploratory run (stage: 'exploratory', any tasks, always descriptive)",
+    );
   const reruns = plan.reproducibility?.reruns.length ?? 0;
   const overBudget = budgetBlocker(plan, experiment, reruns);
   if (overBudget) blocked.push(overBudget);

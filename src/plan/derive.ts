@@ -23,7 +23,7 @@ import { buildSchedule } from './schedule.js';
 import { bindSetups } from './setups.js';
 import { seededShuffle } from './shuffle.js';
 import { bindSkills } from './skills.js';
-import { checkStageRules, failedFeasibilityGates, stage1Mismatches, stage1Slice } from './stages.js';
+import { checkStageRules, failedFeasibilityGates, stage1Mismatches, stage1Tasks } from './stages.js';
 import { type PlanSummary, summarizePlan, trialsPerArm } from './summary.js';
 
 export interface DerivedPlan {
@@ -50,42 +50,41 @@ interface Context {
   blocked: string[];
 }
 
-/** The task slice: listed ids in the listed order, the stage-1 coverage rule, or every task. */
-function selectTasks(experiment: Experiment, corpus: LoadedCorpus, file: string): LoadedTask[] {
-  if (experiment.tasks) {
-    const seen = new Set<string>();
-    return experiment.tasks.map((id, index) => {
-      const task = corpus.tasks.find((t) => t.task.id === id);
-      const refused = corpus.refused.find((t) => t.id === id);
-      if (refused)
-        throw new CrossoverError(
-          'invalid-input',
-          `${file}: $.tasks[${index}]: task "${id}" is refused: ${refused.reason}`,
-        );
-      if (!task)
-        throw new CrossoverError(
-          'invalid-input',
-          `${file}: $.tasks[${index}]: expected a task of corpus ${corpus.corpus.id}, "${id}" is not one`,
-        );
-      if (seen.has(id))
-        throw new CrossoverError('invalid-input', `${file}: $.tasks[${index}]: task "${id}" is listed twice`);
-      seen.add(id);
-      return task;
-    });
-  }
-  if (experiment.stage === 1) {
-    const slice = stage1Slice(
-      corpus.tasks.map((t) => ({ id: t.task.id, category: t.task.category, surface: t.task.surface, loaded: t })),
-    );
-    if (!slice) {
+/** The listed tasks of the corpus, in the listed order; an unknown, refused or repeated id is refused. */
+function listedTasks(ids: readonly string[], corpus: LoadedCorpus, file: string): LoadedTask[] {
+  const seen = new Set<string>();
+  return ids.map((id, index) => {
+    const task = corpus.tasks.find((t) => t.task.id === id);
+    const refused = corpus.refused.find((t) => t.id === id);
+    if (refused)
       throw new CrossoverError(
-        'refused',
-        `${file}: refused by stage-1 rule "a 4-task slice: 2 api, 2 browser, at least 4 categories": corpus ${corpus.corpus.id} has no such slice`,
+        'invalid-input',
+        `${file}: $.tasks[${index}]: task "${id}" is refused: ${refused.reason}`,
       );
-    }
-    return slice.map((t) => t.loaded);
-  }
-  return corpus.tasks;
+    if (!task)
+      throw new CrossoverError(
+        'invalid-input',
+        `${file}: $.tasks[${index}]: expected a task of corpus ${corpus.corpus.id}, "${id}" is not one`,
+      );
+    if (seen.has(id))
+      throw new CrossoverError('invalid-input', `${file}: $.tasks[${index}]: task "${id}" is listed twice`);
+    seen.add(id);
+    return task;
+  });
+}
+
+/** The task slice: listed ids in the listed order, stage 1's slice (stages.ts), or every task. */
+function selectTasks(experiment: Experiment, corpus: LoadedCorpus, file: string): LoadedTask[] {
+  const listed = experiment.tasks ? listedTasks(experiment.tasks, corpus, file) : null;
+  if (experiment.stage !== 1) return listed ?? corpus.tasks;
+  const facts = (t: LoadedTask) => ({ id: t.task.id, category: t.task.category, surface: t.task.surface, loaded: t });
+  const slice = stage1Tasks(
+    experiment,
+    file,
+    { id: corpus.corpus.id, tasks: corpus.tasks.map(facts) },
+    listed?.map(facts) ?? null,
+  );
+  return slice.map((t) => t.loaded);
 }
 
 async function readText(path: string, what: string): Promise<string> {

@@ -44,7 +44,7 @@ export function verificationBlockers(gaps: VerificationGaps, corpusPath: string)
   const blocked: string[] = [];
   if (gaps.never.length > 0)
     blocked.push(
-      `tasks never verified: ${gaps.never.join(', ')}: run ${verifyCommand(corpusPath, gaps.never)} (stage 1 and 2 run only qualified tasks)`,
+      `tasks never verified: ${gaps.never.join(', ')}: run ${verifyCommand(corpusPath, gaps.never)} (stage 1, stage 2 and exploratory runs use only qualified tasks)`,
     );
   if (gaps.changed.length > 0)
     blocked.push(

@@ -56,7 +56,9 @@ export function methodFigures(plan: Plan, planId: string, model: PowerModel | nu
   );
   const basis = `observed: the baseline's rates on ${model.baselineRates.length} tasks (mean ${meanRate(model)}), drawn with replacement`;
   const power =
-    plan.experiment.stage < 2 ? powerTable(model, SCORECARD_GRID, METHOD_SIMULATIONS, `${planId}/power`, basis) : null;
+    plan.experiment.stage !== 2
+      ? powerTable(model, SCORECARD_GRID, METHOD_SIMULATIONS, `${planId}/power`, basis)
+      : null;
   return { operating, power };
 }
 

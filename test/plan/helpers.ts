@@ -69,7 +69,7 @@ export async function crossover(root: string, argv: string[]): Promise<CliRun> {
 
 /** Why a stage-1 plan on the coverage-rule slice of SMALL_CORPUS is blocked before `crossover corpus verify`. */
 export const SLICE_NEVER_VERIFIED =
-  'tasks never verified: api-a, api-c, web-b, web-c: run crossover corpus verify --task api-a --task api-c --task web-b --task web-c (stage 1 and 2 run only qualified tasks)';
+  'tasks never verified: api-a, api-c, web-b, web-c: run crossover corpus verify --task api-a --task api-c --task web-b --task web-c (stage 1, stage 2 and exploratory runs use only qualified tasks)';
 
 /**
  * Qualifies tasks of the project's corpus for real (`crossover corpus verify`: the checks run in

@@ -70,7 +70,7 @@ describe('the verification gate trusts no record it cannot parse', () => {
     await writeRecord(root, forgedRecord());
     const derived = await derivePlan({ experimentFile: file, root, env });
     expect(derived.blocked).toEqual([
-      'tasks never verified: api-c, web-c: run crossover corpus verify --task api-c --task web-c (stage 1 and 2 run only qualified tasks)',
+      'tasks never verified: api-c, web-c: run crossover corpus verify --task api-c --task web-c (stage 1, stage 2 and exploratory runs use only qualified tasks)',
       'tasks changed since they were verified (the record holds another digest): api-a, web-b: run crossover corpus verify --task api-a --task web-b',
     ]);
   });
