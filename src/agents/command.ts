@@ -26,12 +26,15 @@ export function resolvedCommand(command: string, root: string): string {
 }
 
 /** Why a command counts as an agent error, in a few words (never its output: that is unbounded model text). */
-function errorOf(result: ExecResult, command: string, sandboxed: boolean): string | null {
+function errorOf(result: ExecResult, command: string, sandboxed: boolean, declared: boolean): string | null {
   if (result.exitCode === 0) return null;
   if (result.exitCode === NOT_FOUND && /not found|No such file|Permission denied/.test(result.stderr)) {
     const program = command.trim().split(/\s+/, 1)[0] ?? command;
     const where = sandboxed ? 'inside the sandbox' : 'on this machine';
-    return `the command exited with code ${NOT_FOUND}: ${program} was not found ${where}. Declare the agent's files (agent.files, or --agent-dir for crossover trial) so the sandbox binds them read-only, and start it by a path below the project root ("./agents/…") or one under /usr`;
+    const fix = declared
+      ? "Check the path and the exec bit of the program, and of what it starts, inside the agent's declared files"
+      : "Declare the agent's files (agent.files, or --agent-dir for crossover trial) so the sandbox binds them read-only";
+    return `the command exited with code ${NOT_FOUND}: ${program} was not found ${where}. ${fix}, and start it by a path below the project root ("./agents/…") or one under /usr`;
   }
   if (result.exitCode !== null) return `the command exited with code ${result.exitCode}`;
   return result.truncated
@@ -59,7 +62,7 @@ export function commandAdapter(agent: CommandAgent, root: string): AgentAdapter 
         stdin: context.prompt,
       });
       if (result.timedOut) return { outcome: 'timeout', error: null, observation: UNOBSERVED };
-      const error = errorOf(result, command, context.sandboxed);
+      const error = errorOf(result, command, context.sandboxed, (agent.files ?? []).length > 0);
       return { outcome: error === null ? 'completed' : 'agent-error', error, observation: UNOBSERVED };
     },
   };

@@ -63,6 +63,12 @@ export const ArmSchema = z
     skills: ArmSkillsSchema.optional().describe(
       'Absent: the arm declares no skill, and any skill found is contamination.',
     ),
+    mayBeExcluded: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: a probe that excludes this arm's provider leaves the plan runnable, and the arm is reported as excluded; absent: it blocks the plan.",
+      ),
   })
   .strict();
 

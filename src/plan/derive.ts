@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { digestBytes, digestOf, sha256Hex } from '../contracts/canonical.js';
@@ -7,22 +6,19 @@ import type { Experiment } from '../contracts/experiment.js';
 import { type Plan, type PlannedArm, type PlannedSetup, PlanSchema, plannedTrials } from '../contracts/plan.js';
 import { ScorecardSchema } from '../contracts/scorecard.js';
 import { type LoadedCorpus, type LoadedTask, loadCorpus } from '../corpus/load.js';
-import { experimentLayout } from '../io/layout.js';
 import { checkLoginHome } from '../io/login-home.js';
 import { rootRelative } from '../io/paths.js';
-import { agentIdentity } from './agent-identity.js';
 import { approvalReasons } from './approval.js';
+import { bindArms, type Context, readText } from './bind-arms.js';
 import { planBlockers } from './blockers.js';
 import { costBound } from './cost.js';
 import { probeEnvironment } from './environment.js';
 import { type LoadedExperiment, loadExperiment } from './load-experiment.js';
 import { renderPrompt } from './prompt.js';
-import { planProvider } from './providers.js';
 import { checkArms } from './rules.js';
 import { buildSchedule } from './schedule.js';
 import { bindSetups } from './setups.js';
 import { seededShuffle } from './shuffle.js';
-import { bindSkills } from './skills.js';
 import { checkStageRules, failedFeasibilityGates, stage1Mismatches, stage1Tasks } from './stages.js';
 import { type PlanSummary, summarizePlan, trialsPerArm } from './summary.js';
 
@@ -40,14 +36,6 @@ export interface DerivedPlan {
   tasks: LoadedTask[];
   /** the login directory (absolute) every trial leases its agent's login from; null: API-key auth */
   authHome: string | null;
-}
-
-interface Context {
-  root: string;
-  loaded: LoadedExperiment;
-  /** the experiment file, root-relative: how errors and the plan name it */
-  file: string;
-  blocked: string[];
 }
 
 /** The listed tasks of the corpus, in the listed order; an unknown, refused or repeated id is refused. */
@@ -85,12 +73,6 @@ function selectTasks(experiment: Experiment, corpus: LoadedCorpus, file: string)
     listed?.map(facts) ?? null,
   );
   return slice.map((t) => t.loaded);
-}
-
-async function readText(path: string, what: string): Promise<string> {
-  return readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new CrossoverError('not-found', `${what}: cannot read ${path} (${error.code ?? error.message})`);
-  });
 }
 
 /** Reads the prompt template, proves it renders every task's prompt, and binds its digest. */
@@ -161,54 +143,6 @@ function expectedSkills(experiment: Experiment, corpus: LoadedCorpus, tasks: rea
       return skill === undefined ? [] : [[t.task.id, skill] as const];
     }),
   );
-}
-
-async function bindArms(ctx: Context, promptDigest: string, expected: readonly string[]): Promise<PlannedArm[]> {
-  const { experiment, dir } = ctx.loaded;
-  const probesDir = experimentLayout(ctx.root, experiment.id).probesDir;
-  const arms: PlannedArm[] = [];
-  for (const [armIndex, arm] of experiment.arms.entries()) {
-    const agent = await agentIdentity(arm.agent ?? experiment.agent, promptDigest, ctx.root);
-    for (const reason of agent.blocked) if (!ctx.blocked.includes(reason)) ctx.blocked.push(reason);
-    let provider: PlannedArm['provider'] = null;
-    if (arm.provider !== undefined) {
-      const index = experiment.providers.findIndex((p) => p.id === arm.provider);
-      const place = {
-        root: ctx.root,
-        experimentDir: dir,
-        source: `${ctx.file}: $.providers[${index}]`,
-        experimentFile: ctx.file,
-      };
-      const bound = await planProvider(experiment.providers[index]!, place, probesDir);
-      for (const reason of bound.blocked) if (!ctx.blocked.includes(reason)) ctx.blocked.push(reason);
-      provider = bound.planned;
-    }
-    const instructionFiles: PlannedArm['instructionFiles'] = [];
-    for (const [fileIndex, file] of arm.instructionFiles.entries()) {
-      const what = `${ctx.file}: $.arms[${armIndex}].instructionFiles[${fileIndex}].source`;
-      const path = resolve(dir, file.source);
-      instructionFiles.push({
-        source: rootRelative(ctx.root, path, what),
-        target: file.target,
-        digest: digestBytes(await readText(path, what)),
-      });
-    }
-    const skills = await bindSkills(arm.skills, expected, {
-      root: ctx.root,
-      experimentDir: dir,
-      what: `${ctx.file}: $.arms[${armIndex}].skills`,
-    });
-    arms.push({
-      id: arm.id,
-      role: arm.role,
-      agent: agent.identity,
-      provider,
-      allowedTools: [...arm.allowedTools],
-      instructionFiles,
-      skills,
-    });
-  }
-  return arms;
 }
 
 /**
@@ -328,7 +262,7 @@ export async function derivePlan(input: {
   const env = input.env ?? process.env;
   const loaded = await loadExperiment(resolve(root, input.experimentFile));
   const file = rootRelative(root, loaded.file, loaded.file);
-  const ctx: Context = { root, loaded, file, blocked: [] };
+  const ctx: Context = { root, loaded, file, blocked: [], env };
   const { experiment } = loaded;
   checkArms(experiment, file);
   const corpus = await loadCorpus(resolve(loaded.dir, experiment.corpus));

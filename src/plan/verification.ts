@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
 import { type CorpusVerification, CorpusVerificationSchema } from '../contracts/qualification.js';
 import { verificationRecordFile } from '../corpus/verification-record.js';
@@ -37,6 +38,18 @@ export function verificationGaps(record: CorpusVerification | null, tasks: reado
 function verifyCommand(corpusPath: string, ids: readonly string[]): string {
   const corpus = corpusPath === 'corpus' ? '' : ` --corpus ${corpusPath}`;
   return `crossover corpus verify${corpus}${ids.map((id) => ` --task ${id}`).join('')}`;
+}
+
+/** Why a record of the plan's corpus id, verified in another directory (or before records named theirs), is not read. */
+export function foreignRecordBlocker(
+  root: string,
+  plan: { corpus: { id: string; path: string }; tasks: readonly BoundTask[] },
+  recordPath: string | undefined,
+): string {
+  const file = relative(root, verificationRecordFile(root, plan.corpus.id));
+  const made = recordPath === undefined ? 'names no corpus directory' : `was made for the corpus in ${recordPath}`;
+  const ids = plan.tasks.map((task) => task.id);
+  return `the verification record ${file} ${made}, not ${plan.corpus.path}, so it is not read: run ${verifyCommand(plan.corpus.path, ids)}`;
 }
 
 /** One blocking reason per kind of gap, each naming its tasks and the command that closes it. Pure. */

@@ -60,7 +60,7 @@ async function verify(argv: string[], io: CliIo): Promise<number> {
     root: io.cwd,
     ...(values.task === undefined ? {} : { taskIds: values.task }),
   });
-  const record = await recordVerification(io.cwd, verification);
+  const record = await recordVerification(io.cwd, verification, corpus.dir);
   const code = report(verification, values.json, io);
   // --json keeps stdout one JSON document.
   (values.json ? io.err : io.out)(`verification record: ${relative(io.cwd, record)}\n`);
