@@ -217,7 +217,9 @@ export const ExperimentSchema = z
     promptTemplate: z
       .string()
       .min(1)
-      .describe('Committed template, relative to the experiment file (experiments/prompts/*.md).'),
+      .describe(
+        'Committed template, relative to the experiment file (experiments/prompts/*.md): {{task.prompt}} (required), {{task.title}} and {{task.id}} are filled in.',
+      ),
     policy: PolicySchema.default(PolicySchema.parse({})),
     budget: BudgetSchema.default(BudgetSchema.parse({})),
     pricing: PricingSchema.optional().describe('Model list price; absent means unknown.'),

@@ -7,11 +7,12 @@ import { TaskSchema } from '../contracts/corpus.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { gradingBoundMs } from '../grading/grading-bound.js';
 import { readArtifact } from '../io/json.js';
-import { STATE_DIR } from '../io/layout.js';
+import { liveRunLock, lockRefusal, RUN_LOCK_FILE } from '../io/run-lock.js';
 import { latestAttempts, type ReattemptSelection, selectReattempts } from '../receipts/attempts.js';
-import { writeStoppedFile, writeTestFiles } from './generate.js';
+import { writeTestFiles } from './generate.js';
 import { type PreparedRun, prepareRun } from './prepare.js';
 import type { RunContext } from './run-context.js';
+import { stoppedRun } from './stackless.js';
 
 export interface CrossoverPluginOptions {
   /** experiments/*.ts, relative to the Vitest root */
@@ -163,24 +164,22 @@ async function runSettings(options: CrossoverPluginOptions, root: string, run: P
 }
 
 /**
- * The settings of a project whose plan cannot run: no trials, and the reason for its global setup to
- * stop it with. Vitest runs no global setup for a project without test files, so a project a
- * --project filter chose gets a stand-in file that carries the reason.
+ * The settings of a project whose plan cannot run, when Vitest's own filter did not name it: no
+ * trials, and nothing else the run does is held up by it.
  */
-async function stoppedSettings(
-  options: CrossoverPluginOptions,
-  root: string,
-  name: string,
-  chosen: boolean,
-  reason: string,
-) {
+function stoppedSettings(options: CrossoverPluginOptions, root: string, reason: string) {
   const context: RunContext = { state: 'stopped', root, experimentId: options.experiment, stopReason: reason };
-  const include = chosen ? [await writeStoppedFile(join(root, STATE_DIR, 'stopped'), name, reason)] : [];
-  return { context, config: { include } };
+  return { context, config: { include: [] as string[] } };
+}
+
+/** Another live run of the same plan (its lock not handed to this run): this one would only be refused later. */
+async function heldElsewhere(run: PreparedRun, token: string | undefined): Promise<void> {
+  const lock = await liveRunLock(run.layout.planDir);
+  if (lock !== null && lock.token !== token) throw lockRefusal(join(run.layout.planDir, RUN_LOCK_FILE), lock);
 }
 
 /** Derives (or takes) the run and returns its project settings; a plan that cannot run gives stopped settings. */
-async function projectSettings(options: CrossoverPluginOptions, root: string, name: string, chosen: boolean) {
+async function projectSettings(options: CrossoverPluginOptions, root: string, chosen: boolean) {
   try {
     const run =
       options.prepared ??
@@ -189,10 +188,13 @@ async function projectSettings(options: CrossoverPluginOptions, root: string, na
         root,
         ...(options.plan ? { planFile: options.plan } : {}),
       }));
+    await heldElsewhere(run, options.runLockToken);
     return await runSettings(options, root, run);
   } catch (error) {
     if (!(error instanceof CrossoverError)) throw error;
-    return stoppedSettings(options, root, name, chosen, error.message);
+    // Named by the filter: its reason is the first and only thing the run says, with no stack.
+    if (chosen) throw stoppedRun(`crossover: ${error.message}`);
+    return stoppedSettings(options, root, error.message);
   }
 }
 
@@ -212,7 +214,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
     },
     async configureVitest({ project, vitest }) {
       const chosen = vitest.config.project.length > 0;
-      const settings = await projectSettings(options, project.config.root, project.name, chosen);
+      const settings = await projectSettings(options, project.config.root, chosen);
       // The resolved config is what Vitest reads when it globs, schedules and serializes the project.
       Object.assign(project.config, settings.config);
       project.provide('crossover', settings.context);
