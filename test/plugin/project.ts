@@ -141,10 +141,10 @@ type ChildRun = ResultPromise<{
 }>;
 
 /** `node <script> <args>` as its own process in `root`, in its own process group. */
-function child(root: string, script: string, args: string[]): ChildRun {
+function child(root: string, script: string, args: string[], env: Record<string, string> = {}): ChildRun {
   return execa(process.execPath, [script, ...args], {
     cwd: root,
-    env: childEnv(),
+    env: { ...childEnv(), ...env },
     extendEnv: false,
     reject: false,
     all: true,
@@ -161,8 +161,8 @@ export function vitest(root: string, args: string[]): ChildRun {
 }
 
 /** `crossover <args>` (the built CLI) as its own process in `root`, in its own process group, like `vitest`. */
-export function crossoverProcess(root: string, args: string[]): ChildRun {
-  return child(root, BUILT.bin, args);
+export function crossoverProcess(root: string, args: string[], env: Record<string, string> = {}): ChildRun {
+  return child(root, BUILT.bin, args, env);
 }
 
 /** The one plan directory of an experiment, the small one unless named (a registered plan and its receipts). */
