@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import type { Agent } from '../contracts/agent.js';
+import { AGENT_USAGE_FILE } from '../contracts/agent-usage.js';
 import {
   type AgentAdapter,
   type AgentRunContext,
   type AgentRunResult,
   type ExecResult,
   MCP_CONFIG_PATH,
-  UNOBSERVED,
 } from './adapter.js';
+import { readUsageFile } from './usage-file.js';
 
 type CommandAgent = Extract<Agent, { adapter: 'command' }>;
 
@@ -46,7 +47,8 @@ function errorOf(result: ExecResult, command: string, sandboxed: boolean, declar
  * Any CLI as an agent: `sh -c <command>` in the workspace, the prompt on stdin, inside the trial's
  * sandbox through `exec`, its MCP servers (Crossover's relays) in CROSSOVER_MCP_CONFIG. Its own
  * tools are not observable from outside, so built-in tool counts are null (unknown); its context-tool
- * calls come from Crossover's MCP proxy and files modified from the workspace itself.
+ * calls come from Crossover's MCP proxy and files modified from the workspace itself. Its tokens,
+ * cost and model are what it writes to CROSSOVER_USAGE_FILE, if anything (usage-file.ts).
  */
 export function commandAdapter(agent: CommandAgent, root: string): AgentAdapter {
   return {
@@ -56,14 +58,25 @@ export function commandAdapter(agent: CommandAgent, root: string): AgentAdapter 
     builtinSkills: [],
     async run(context: AgentRunContext): Promise<AgentRunResult> {
       const command = resolvedCommand(agent.command, root);
+      const usageFile = join(context.home, AGENT_USAGE_FILE);
       const result = await context.exec(['sh', '-c', command], {
         cwd: context.workspace,
-        env: { ...context.env, CROSSOVER_MCP_CONFIG: join(context.home, MCP_CONFIG_PATH) },
+        env: {
+          ...context.env,
+          CROSSOVER_MCP_CONFIG: join(context.home, MCP_CONFIG_PATH),
+          CROSSOVER_USAGE_FILE: usageFile,
+        },
         stdin: context.prompt,
       });
-      if (result.timedOut) return { outcome: 'timeout', error: null, observation: UNOBSERVED };
+      const usage = await readUsageFile(usageFile, `$CROSSOVER_USAGE_FILE ($HOME/${AGENT_USAGE_FILE})`);
+      const reported = {
+        observation: usage.observation,
+        ...(usage.model === null ? {} : { model: usage.model }),
+        ...(usage.problem === null ? {} : { notes: [usage.problem] }),
+      };
+      if (result.timedOut) return { outcome: 'timeout', error: null, ...reported };
       const error = errorOf(result, command, context.sandboxed, (agent.files ?? []).length > 0);
-      return { outcome: error === null ? 'completed' : 'agent-error', error, observation: UNOBSERVED };
+      return { outcome: error === null ? 'completed' : 'agent-error', error, ...reported };
     },
   };
 }
