@@ -3,6 +3,7 @@ import { DigestSchema, IdSchema, RelativePathSchema } from './common.js';
 import { SurfaceSchema } from './corpus.js';
 import { ArmRoleSchema, PolicySchema, StageSchema } from './experiment.js';
 import { TrialStatusSchema } from './receipt.js';
+import { RunFilterSchema } from './run-filter.js';
 
 const Count = z.number().int().nonnegative();
 const Probability = z.number().min(0).max(1);
@@ -592,6 +593,7 @@ export const ScorecardSchema = z
       })
       .strict()
       .describe('How the verdicts were reached, with what power: the one-paragraph method note.'),
+    filter: RunFilterSchema.optional(),
   })
   .strict()
   .describe("The normalized comparison of a plan's receipts: no timestamps, no absolute paths.");

@@ -5,6 +5,8 @@ import type { Plugin } from 'vite';
 import type {} from 'vitest/config';
 import { TaskSchema } from '../contracts/corpus.js';
 import { CrossoverError } from '../contracts/errors.js';
+import type { Plan } from '../contracts/plan.js';
+import type { RunSelection } from '../contracts/run-filter.js';
 import { gradingBoundMs } from '../grading/grading-bound.js';
 import { readArtifact } from '../io/json.js';
 import { liveRunLock, lockRefusal, RUN_LOCK_FILE } from '../io/run-lock.js';
@@ -29,6 +31,8 @@ export interface CrossoverPluginOptions {
   reattempt?: boolean;
   /** the re-attempts `crossover run --reattempt` already chose (and printed) */
   reattempts?: ReattemptSelection;
+  /** run only these tasks and arms of the plan (`crossover run --task --arm`); the plan stays whole */
+  selection?: RunSelection;
 }
 
 const HERE = fileURLToPath(import.meta.url);
@@ -110,6 +114,19 @@ function baseTestConfig() {
   };
 }
 
+const escaped = (id: string) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The test files and names a run takes: every task's file, or only the selected tasks' files and,
+ * inside them, the selected arms' trials (a test is named "<task> <arm> #<repeat>").
+ */
+function selectedTests(testsDir: string, files: readonly string[], plan: Plan, selection: RunSelection | undefined) {
+  if (selection === undefined) return { include: [join(testsDir, '*.test.ts')] };
+  const include = files.filter((_, index) => selection.tasks?.includes(plan.tasks[index]!.id) ?? true);
+  if (selection.arms === null) return { include };
+  return { include, testNamePattern: new RegExp(`^\\S+ (${selection.arms.map(escaped).join('|')}) #`) };
+}
+
 /**
  * The longest grading of any of the plan's tasks (grading-bound.ts): a trial's test allows it on top
  * of the agent's time, so a grading the machine starves still ends in a receipt, not a test timeout.
@@ -124,7 +141,7 @@ async function longestGradingMs(root: string, run: PreparedRun): Promise<number>
 async function runSettings(options: CrossoverPluginOptions, root: string, run: PreparedRun) {
   const reattempts = await reattemptsOfRun(options, run);
   const testsDir = join(run.layout.planDir, 'tests');
-  await writeTestFiles(testsDir, run.plan);
+  const files = await writeTestFiles(testsDir, run.plan);
   const concurrency = options.concurrency ?? run.experiment.experiment.concurrency ?? defaultConcurrency();
   const trialsPerTask = run.plan.tasks.map(
     (task) => run.plan.schedule.trials.filter((t) => t.taskId === task.id).length,
@@ -149,7 +166,7 @@ async function runSettings(options: CrossoverPluginOptions, root: string, run: P
   return {
     context,
     config: {
-      include: [join(testsDir, '*.test.ts')],
+      ...selectedTests(testsDir, files, run.plan, options.selection),
       maxWorkers,
       // Every trial of a file is a running test at once, and the harness's agent slots bound
       // the agents: a trial may wait for turns ahead of it before its own. A bound of one asks

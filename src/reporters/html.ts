@@ -8,6 +8,7 @@ import type {
 } from '../contracts/scorecard.js';
 import { formatSandbox } from '../plan/format-summary.js';
 import { formatRate, formatSigned } from '../score/format.js';
+import { filterNote } from './filter-note.js';
 import {
   armIntervalText,
   CONTEXT_CALL_ROWS,
@@ -492,9 +493,13 @@ function abstract(scorecard: Scorecard): string {
 export function renderHtml(scorecard: Scorecard): string {
   const { experiment, corpus } = scorecard;
   const heading = title(scorecard);
-  const banner = scorecard.synthetic
-    ? '<p class="banner"><strong>Synthetic run.</strong> A synthetic agent took part: nothing in this scorecard can be qualified.</p>'
-    : '';
+  const filtered = filterNote(scorecard);
+  const banner = [
+    scorecard.synthetic
+      ? '<p class="banner"><strong>Synthetic run.</strong> A synthetic agent took part: nothing in this scorecard can be qualified.</p>'
+      : '',
+    filtered === null ? '' : `<p class="banner"><strong>Filtered run.</strong> ${escapeHtml(filtered)}</p>`,
+  ].join('');
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',

@@ -1,6 +1,7 @@
 import type { Scorecard } from '../contracts/scorecard.js';
 import { formatSandbox } from '../plan/format-summary.js';
 import { formatRate } from '../score/format.js';
+import { filterNote } from './filter-note.js';
 import {
   armIntervalText,
   CONTEXT_CALL_ROWS,
@@ -346,9 +347,13 @@ export function renderMarkdown(scorecard: Scorecard): string {
     '',
     `Plan \`${scorecard.planId}\``,
   ];
-  const warning = scorecard.synthetic
-    ? ['', '> **Synthetic run.** A synthetic agent took part: nothing in this scorecard can be qualified.']
-    : [];
+  const filtered = filterNote(scorecard);
+  const warning = [
+    ...(scorecard.synthetic
+      ? ['', '> **Synthetic run.** A synthetic agent took part: nothing in this scorecard can be qualified.']
+      : []),
+    ...(filtered === null ? [] : ['', `> **Filtered run.** ${filtered}`]),
+  ];
   const sections = [
     verdicts(scorecard),
     method(scorecard),

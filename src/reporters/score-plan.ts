@@ -3,6 +3,7 @@ import { digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { type Plan, PlanSchema } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
+import type { RunSelection } from '../contracts/run-filter.js';
 import type { Scorecard } from '../contracts/scorecard.js';
 import { readArtifact } from '../io/json.js';
 import { readReceipts } from '../receipts/read.js';
@@ -27,6 +28,8 @@ export interface ScorePlanInput {
    * never wait on a review).
    */
   onReviewError?: (error: CrossoverError) => void;
+  /** the run that scores was limited to some tasks or arms: the scorecard says what it left out */
+  selection?: RunSelection;
 }
 
 export interface ScoredPlan {
@@ -68,7 +71,13 @@ export async function scorePlan(input: ScorePlanInput): Promise<ScoredPlan> {
       `${relative(input.root, input.receiptsDir) || '.'}: holds no receipts of plan ${planId}; nothing to score (run the plan first)`,
     );
   const reviews = await reviewsOf(input, plan, planId, receipts);
-  const scorecard = buildScorecard({ plan, planId, receipts, reviews });
+  const scorecard = buildScorecard({
+    plan,
+    planId,
+    receipts,
+    reviews,
+    ...(input.selection ? { selection: input.selection } : {}),
+  });
   const files = await writeScorecard(input.outDir, scorecard, { plan, receipts, receiptsDir: input.receiptsDir });
   return { plan, planId, receipts, scorecard, files };
 }

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import type { Plan } from '../contracts/plan.js';
 import type { Scorecard, TrialCounts } from '../contracts/scorecard.js';
 import { formatSandbox } from '../plan/format-summary.js';
+import { filterNote } from './filter-note.js';
 import { shareText } from './scorecard-text.js';
 
 export interface RunSummaryInput {
@@ -69,6 +70,7 @@ export function summarizeRun(input: RunSummaryInput): string {
     ...(input.scorecard.reproducibility === null
       ? []
       : [`  reproducibility: ${shareText(input.scorecard.reproducibility.matched)} re-runs matched their first run`]),
+    ...[filterNote(input.scorecard)].flatMap((note) => (note === null ? [] : [`  filtered run: ${note}`])),
     `  scorecard: ${relative(input.cwd, input.scorecardFiles.html)} (also .json, .md)`,
   ].join('\n');
 }

@@ -2,6 +2,7 @@ import { CrossoverError } from '../contracts/errors.js';
 import { type Plan, type PlannedArm, plannedTrials } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
 import type { ReadReview } from '../contracts/review.js';
+import type { RunSelection } from '../contracts/run-filter.js';
 import type { AaResult, Eligibility, Scorecard } from '../contracts/scorecard.js';
 import { type ArmFacts, summarizeArm } from './arms.js';
 import { type CellTable, tabulateCells } from './cells.js';
@@ -15,6 +16,7 @@ import { receiptsByTrial, tabulateOutcomes } from './outcomes.js';
 import { type PairResult, pairArms } from './pairwise.js';
 import { reproducibility } from './reproducibility.js';
 import { reviewOverlay } from './review-overlay.js';
+import { runFilter } from './run-filter.js';
 import { skillSelection } from './skill-selection.js';
 import { judge } from './verdict.js';
 
@@ -31,6 +33,8 @@ export interface ScoreInput {
   eligibility?: Record<string, Eligibility>;
   /** Review files the shell read and checked against the receipts' evidence: shown beside the oracle, never in place of it. */
   reviews?: readonly ReadReview[];
+  /** The run that scores was limited to these tasks and arms (`crossover run --task --arm`): the scorecard says what it left out. */
+  selection?: RunSelection;
 }
 
 function plannedEligibility(arm: PlannedArm): Eligibility | null {
@@ -191,5 +195,6 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     reproducibility: reproducibility(plan, byTrial, reruns),
     review: reviewOverlay(plan, outcomes, input.reviews ?? []),
     method: methodFigures(plan, planId, model),
+    ...(input.selection ? { filter: runFilter(plan, input.selection, byTrial) } : {}),
   };
 }
