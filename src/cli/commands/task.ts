@@ -5,6 +5,7 @@ import { type Repository, RepositorySchema, SurfaceSchema } from '../../contract
 import { CrossoverError, parseWith } from '../../contracts/errors.js';
 import { ensureImportedCorpus, importTask } from '../../corpus/import.js';
 import type { CliIo, Command } from '../command.js';
+import { newTask, TASK_NEW_USAGE } from '../task-new.js';
 
 const USAGE =
   'task import --repo <git dir> --base <commit> --fix <commit> --id <id> [--issue <file>] [--test-files <glob>]... [--corpus <dir>] [--test <command>] [--format junit|tap|jest-json] [--result <file>] [--setup <command>] [--setup-output <path>]... [--category <id>] [--surface api|browser|cli|library] [--timeout <s>]';
@@ -82,13 +83,14 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
 }
 
 export const taskCommand: Command = {
-  usage: USAGE,
+  usage: `${TASK_NEW_USAGE}\n       crossover ${USAGE}`,
   async run(argv, io) {
     const [sub, ...rest] = argv;
+    if (sub === 'new') return newTask(rest, io);
     if (sub !== 'import')
       throw new CrossoverError(
         'invalid-input',
-        `expected a sub-command: import${sub ? `; got "${sub}"` : ''}; usage: crossover ${USAGE}`,
+        `expected a sub-command: new or import${sub ? `; got "${sub}"` : ''}; usage: crossover ${TASK_NEW_USAGE} | ${USAGE}`,
       );
     return runImport(rest, io);
   },
