@@ -230,6 +230,13 @@ export const ProviderSchema = z
       .record(EnvNameSchema, z.string())
       .default({})
       .describe(`Literal environment of the provider's processes (part of its identity); ${SUBSTITUTED}.`),
+    noResult: z
+      .array(z.string().min(1).max(200))
+      .min(1)
+      .optional()
+      .describe(
+        'How an answer of the provider begins when it found nothing (CodeGraph: "No relevant code found"): such an answer counts as empty, never as an answer.',
+      ),
     requires: z
       .array(z.string().regex(/^[A-Za-z0-9._+-]+$/, 'expected a program name (rg), not a path or a command line'))
       .min(1)

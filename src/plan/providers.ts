@@ -164,6 +164,7 @@ export async function bindProvider(
     eligibilityReasons: [],
     tools: [...provider.allowedTools],
     sendsSource: provider.egress.sendsSource,
+    ...(provider.noResult ? { noResult: [...provider.noResult] } : {}),
   };
   return { planned, blocked };
 }

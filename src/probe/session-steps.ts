@@ -114,7 +114,8 @@ export async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean)
   if ('missing' in headers) return notReached(skipped(`not contacted: credential ${headers.missing} is not set`));
   const started = performance.now();
   // A sample call to a provider that reaches out sends a query to its host: not before an approval.
-  const sample = ctx.shareSource ? provider.probe.sample : undefined;
+  const declared = provider.probe.sample;
+  const sample = ctx.shareSource && declared ? { ...declared, noResult: provider.noResult } : undefined;
   try {
     let seen: ProbeInterface;
     let answer: SampleAnswer | null = null;
