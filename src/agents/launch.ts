@@ -4,7 +4,8 @@ import { CrossoverError } from '../contracts/errors.js';
 import { clip } from '../contracts/redaction.js';
 import { agentPrefix, readInstalledAgent } from '../io/agent-install.js';
 
-type InstalledSpec = Extract<Agent, { adapter: 'claude-code' | 'codex' }>;
+/** A declaration of an agent Crossover installs pinned: its adapter and exact version. */
+type InstalledSpec = Pick<Agent, 'adapter'> & { version: string };
 
 /** The launcher of the pinned install the plan bound; an agent never falls back to another copy on PATH. */
 export async function installedLauncher(

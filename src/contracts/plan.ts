@@ -60,6 +60,11 @@ export const PlannedTaskSchema = z
         'Preregistered: the skill the task benefits from, "none" when no skill helps; null when not preregistered.',
       ),
     setup: PlannedSetupSchema.optional().describe("A repository task's setup and what it produced; absent: no setup."),
+    image: DigestSchema.nullable()
+      .optional()
+      .describe(
+        "Under sandbox container: the id of the image the task's trials and checks run in (its environment's build, its image by digest, or the base image); null when it is not on this machine, which blocks the plan; absent under bubblewrap or none.",
+      ),
   })
   .strict()
   .describe('One task of the corpus, bound by digest.');
@@ -255,7 +260,7 @@ export const PlanSchema = z
             kind: SandboxKindSchema,
             version: z.string().nullable().describe('null when the sandbox is missing.'),
             digest: DigestSchema.nullable().describe(
-              'sha256 of the bwrap executable the trials run (found at a fixed system path, never on PATH); null when missing.',
+              "sha256 of the bwrap executable, or of the container engine's CLI, the trials run (found at a fixed system path, never on PATH); null when missing.",
             ),
           })
           .strict()

@@ -219,8 +219,11 @@ export const ReceiptBodySchema = z
       .describe('The agent that ran the trial.'),
     sandbox: z
       .object({
-        kind: z.enum(['bubblewrap', 'none']).describe('The sandbox the trial ran in.'),
-        version: z.string().nullable().describe('Sandbox version; null for none.'),
+        kind: z.enum(['bubblewrap', 'container', 'none']).describe('The sandbox the trial ran in.'),
+        version: z
+          .string()
+          .nullable()
+          .describe("Sandbox version (a container's: the engine's name and version); null for none."),
       })
       .strict()
       .describe('kind none only when the experiment or command asked for it explicitly.'),

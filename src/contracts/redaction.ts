@@ -77,6 +77,11 @@ export function withoutValues(text: string, values: Iterable<string>, placeholde
   return out;
 }
 
+/** Every match of `pattern` (a global regular expression) replaced by `placeholder`: a kind of value cut out of a text. */
+export function withoutMatches(text: string, pattern: RegExp, placeholder: string): string {
+  return text.replace(pattern, () => placeholder);
+}
+
 /** Applies `redact` to every string inside a JSON value, keys included. */
 export function redactDeep<T>(value: T, redaction: Redaction): T {
   const walk = (node: unknown): unknown => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DigestSchema, IdSchema, RelativePathSchema } from './common.js';
 import { SurfaceSchema } from './corpus.js';
+import { CorpusCardSchema } from './corpus-card.js';
 import { ArmRoleSchema, PolicySchema, StageSchema } from './experiment.js';
 import { TrialStatusSchema } from './receipt.js';
 import { RunFilterSchema } from './run-filter.js';
@@ -536,8 +537,13 @@ export const ScorecardSchema = z
       .describe('The corpus the tasks came from.'),
     sandbox: z
       .object({
-        kind: z.enum(['bubblewrap', 'none']).describe('none: the agents ran unconfined, asked for explicitly.'),
-        version: z.string().nullable().describe('The bubblewrap version the plan bound; null when missing.'),
+        kind: z
+          .enum(['bubblewrap', 'container', 'none'])
+          .describe('none: the agents ran unconfined, asked for explicitly.'),
+        version: z
+          .string()
+          .nullable()
+          .describe('The bubblewrap or container engine version the plan bound; null when missing.'),
       })
       .strict()
       .describe("The sandbox the plan's trials ran under."),
@@ -582,6 +588,7 @@ export const ScorecardSchema = z
       'null: the plan preregistered no reproducibility subset.',
     ),
     review: ReviewOverlaySchema.nullable().describe('null: no review file of this plan was read.'),
+    corpusCard: CorpusCardSchema.optional().describe('Absent: the corpus was not where the plan says when scored.'),
     method: z
       .object({
         operating: OperatingCharacteristicsSchema.nullable().describe(

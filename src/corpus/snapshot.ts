@@ -7,6 +7,7 @@ import { withBuildLock } from '../io/build-lock.js';
 import { touchCacheEntry } from '../io/cache-prune.js';
 import { STATE_DIR } from '../io/layout.js';
 import { readTreeModel, treeDigest, underAny } from '../io/tree.js';
+import { ownTree } from '../io/tree-commands.js';
 import type { LoadedTask } from './load.js';
 import { materializeTree } from './materialize.js';
 
@@ -21,16 +22,23 @@ export interface Snapshot {
   model: TreeModel;
 }
 
+/** Who owns a snapshot's files: root (none given), or the agent's uid for the lower tree of copy-on-write workspaces. */
+export interface SnapshotOwner {
+  uid: number;
+  gid: number;
+}
+
 /**
  * The task's starting tree, materialized once per task digest under
- * `.crossover/cache/snapshots/<digest>`. Checked against the task's workspace digest on every use,
+ * `.crossover/cache/snapshots/<digest>` (`<digest>-<uid>` when owned by the agent's uid). Checked against the task's workspace digest on every use,
  * so a snapshot changed on disk (by an unsandboxed agent, say) is rebuilt, never trusted; the
  * rebuild holds a lock, so concurrent trials wait for one builder instead of racing to replace it,
  * and it is built beside the cache and renamed into place, so nobody sees half a snapshot.
  */
-export async function taskSnapshot(root: string, task: LoadedTask): Promise<Snapshot> {
+export async function taskSnapshot(root: string, task: LoadedTask, owner?: SnapshotOwner): Promise<Snapshot> {
   const cache = join(root, STATE_DIR, 'cache', 'snapshots');
-  const dir = join(cache, hex(task.digest));
+  const name = owner ? `${hex(task.digest)}-${owner.uid}` : hex(task.digest);
+  const dir = join(cache, name);
   const model = await intact(dir, task);
   if (model) {
     await touchCacheEntry(dir);
@@ -40,11 +48,12 @@ export async function taskSnapshot(root: string, task: LoadedTask): Promise<Snap
     // Another builder may have placed it while this call waited.
     const placed = await intact(dir, task);
     if (placed) return { dir, model: placed };
-    const building = join(cache, `.${hex(task.digest)}.${randomBytes(6).toString('hex')}.tmp`);
+    const building = join(cache, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
     try {
       const history = task.task.repository?.history;
       await materializeTree(task.dir, [], building, history);
       if (history) await writeFile(gitDigestFile(dir), await treeDigest(join(building, '.git')));
+      if (owner) await ownTree([building], owner.uid, owner.gid, 0);
       await rm(dir, { recursive: true, force: true });
       await rename(building, dir);
     } finally {

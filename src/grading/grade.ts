@@ -4,6 +4,7 @@ import type { Check, Task } from '../contracts/corpus.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { CheckResult, Finding } from '../contracts/receipt.js';
 import type { TreeModel } from '../contracts/tree.js';
+import type { ContainerPlace } from '../io/container.js';
 import { readTreeModel } from '../io/tree.js';
 import { runBrowserCheck } from './browser-check.js';
 import { BrowserSession } from './browser-session.js';
@@ -48,6 +49,8 @@ export interface GradeInput {
   lanes?: number;
   /** where a check the machine starved runs again, alone (grading-slots.ts drains the slots); by default at once */
   alone?: Alone;
+  /** a container task's image: node checks and the repository's runner each run in a fresh container of it */
+  container?: ContainerPlace | null;
 }
 
 interface PlannedCheck {
@@ -195,6 +198,7 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
       workspace,
       setup: input.setup ?? null,
       ...(signal ? { signal } : {}),
+      container: input.container ?? null,
     });
     return {
       status: gradeStatus(checks),
@@ -225,10 +229,11 @@ async function gradeModules(input: GradeInput, workspace: string): Promise<Grade
   const modules = checkModules(task);
   const outcomes: CheckOutcome[] = [];
   const sources = modules.some(({ check }) => check.runner === 'node') ? await checkSources(checksDir) : undefined;
+  const container = input.container ?? null;
   async function runOne(index: number, alone: boolean): Promise<CheckOutcome> {
     const { check } = modules[index]!;
     const run = { checkFile: join(checksDir, check.file), workspace, timeoutMs: check.timeoutMs, signal, alone };
-    if (check.runner === 'node') return runNodeCheck({ ...run, checksDir, ...(sources ? { sources } : {}) });
+    if (check.runner === 'node') return runNodeCheck({ ...run, checksDir, container, ...(sources ? { sources } : {}) });
     server ??= await serveStatic(workspace);
     return runBrowserCheck({ ...run, session, server });
   }

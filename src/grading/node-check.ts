@@ -4,6 +4,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withoutInheritedFds } from '../io/close-fds.js';
+import { CONTAINER_NODE, type ContainerPlace, containerArgv, endContainer } from '../io/container.js';
+import { engineEnvironment } from '../io/container-engine.js';
+import { containerIdentity } from '../io/container-host.js';
 import { raisePriority } from '../io/priority.js';
 import { processTree } from '../io/process-usage.js';
 import { bubblewrapArgv, sandboxHost } from '../io/sandbox.js';
@@ -92,6 +95,8 @@ export interface NodeCheckRun {
   protections?: CheckProtections;
   /** the check modules of `checksDir`, read once for all the checks of a grading; absent: read here */
   sources?: CheckSources;
+  /** a container task's image: the check runs in a fresh container of it (Crossover's node bound in), never the agent's */
+  container?: ContainerPlace | null;
 }
 
 /** Every check module of a task's checks/, as the harness receives them on stdin. */
@@ -141,26 +146,77 @@ export async function checkSources(checksDir: string): Promise<CheckSources> {
   return { modules, json: JSON.stringify(Object.fromEntries(sources)) };
 }
 
+/** A ready-to-spawn check process, and what to do once it has ended (remove its container). */
+interface CheckCommand {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+  cleanup?: () => Promise<void>;
+}
+
+/**
+ * The check in a fresh container of the task's image, as the container's user, with no network:
+ * the workspace, the checks (each module masked) and the harness read-only, run by Crossover's own
+ * node (the permission model's flags are Node 20's), with the same memory cap as on the host.
+ */
+function containerCheckCommand(
+  place: ContainerPlace,
+  run: NodeCheckRun,
+  node: string[],
+  masks: { source: string; dest: string }[],
+  memory: boolean,
+): CheckCommand {
+  const name = `crossover-check-${randomBytes(8).toString('hex')}`;
+  const argv = containerArgv(place, {
+    name,
+    labels: {},
+    layout: {
+      writable: [],
+      readOnly: [run.workspace, run.checksDir, HARNESS_PATH],
+      shareNetwork: false,
+      mounts: masks,
+    },
+    cwd: run.workspace,
+    argv: [CONTAINER_NODE, ...node],
+    identity: containerIdentity(),
+    limits: {
+      pids: 64,
+      memoryBytes: 2 * CHECK_MEMORY_BYTES,
+      cpus: 1,
+      ...(memory ? { dataBytes: CHECK_MEMORY_BYTES } : {}),
+    },
+    passed: [],
+    set: {},
+  });
+  return {
+    ...withoutInheritedFds(place.engine.path, argv),
+    env: engineEnvironment(place.engine),
+    cleanup: () => endContainer(place.engine, name),
+  };
+}
+
 /**
  * The check process's argv: bwrap (when on) around Node under the permission model, started
- * through the descriptor closer, which also caps its memory. Node 20's permission model has no
- * network control and does not check fs.realpathSync against the allowed paths: the network
- * namespace and the bind-only view of the filesystem are what hold those.
+ * through the descriptor closer, which also caps its memory; or a container of the task's image.
+ * Node 20's permission model has no network control and does not check fs.realpathSync against
+ * the allowed paths: the network namespace and the bind-only view of the filesystem hold those.
  */
 async function checkCommand(
   run: NodeCheckRun,
   args: string[],
   modules: readonly string[],
-): Promise<{ file: string; args: string[] } | string> {
+): Promise<CheckCommand | string> {
   const protections = run.protections ?? PROTECTED;
   const harden = protections.harden ? [] : ['--unhardened'];
   const node = [...args, ...harden];
   const limits = protections.memory ? { dataBytes: CHECK_MEMORY_BYTES } : {};
-  if (!protections.sandbox) return withoutInheritedFds(process.execPath, node, limits);
-  const host = await sandboxHost();
-  if ('reason' in host) return `the check sandbox is not available: ${host.reason}`;
+  // An empty environment: nothing of the grader's (credentials, NODE_OPTIONS) reaches the check.
+  if (!protections.sandbox) return { ...withoutInheritedFds(process.execPath, node, limits), env: {} };
   // Each check module reads as empty inside: the harness has its source from stdin (see the harness).
   const masks = modules.map((dest) => ({ source: '/dev/null', dest }));
+  if (run.container) return containerCheckCommand(run.container, run, node, masks, protections.memory);
+  const host = await sandboxHost();
+  if ('reason' in host) return `the check sandbox is not available: ${host.reason}`;
   const layout = {
     writable: [],
     readOnly: [run.workspace, run.checksDir, HARNESS_PATH],
@@ -169,7 +225,7 @@ async function checkCommand(
   };
   // The caller's identity with every capability dropped: the permission model already denies writes.
   const argv = bubblewrapArgv(layout, run.workspace, [process.execPath, ...node], { kind: 'caller' });
-  return withoutInheritedFds(host.bwrap.path, argv, limits);
+  return { ...withoutInheritedFds(host.bwrap.path, argv, limits), env: {} };
 }
 
 /**
@@ -209,20 +265,19 @@ export async function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
     modules,
   );
   if (typeof command === 'string') return errored(command);
-  return spawnCheck(run, command, json);
+  try {
+    return await spawnCheck(run, command, json);
+  } finally {
+    await command.cleanup?.();
+  }
 }
 
-function spawnCheck(
-  run: NodeCheckRun,
-  command: { file: string; args: string[] },
-  sources: string,
-): Promise<CheckOutcome> {
+function spawnCheck(run: NodeCheckRun, command: CheckCommand, sources: string): Promise<CheckOutcome> {
   return new Promise((resolve, reject) => {
     const nonce = randomBytes(16).toString('hex');
-    // An empty environment: nothing of the grader's (credentials, NODE_OPTIONS) reaches the check.
     const child = spawn(command.file, command.args, {
       cwd: run.workspace,
-      env: {},
+      env: command.env,
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
     });

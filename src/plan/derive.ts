@@ -1,18 +1,19 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkLoginHome } from '../agents/login.js';
 import { digestBytes, digestOf, sha256Hex } from '../contracts/canonical.js';
 import { CrossoverError, jsonPath, parseJsonText } from '../contracts/errors.js';
 import type { Experiment } from '../contracts/experiment.js';
 import { type Plan, type PlannedArm, type PlannedSetup, PlanSchema, plannedTrials } from '../contracts/plan.js';
 import { ScorecardSchema } from '../contracts/scorecard.js';
 import { type LoadedCorpus, type LoadedTask, loadCorpus } from '../corpus/load.js';
-import { checkLoginHome } from '../io/login-home.js';
 import { rootRelative } from '../io/paths.js';
 import { approvalReasons } from './approval.js';
 import { bindArms, type Context, readText } from './bind-arms.js';
 import { planBlockers } from './blockers.js';
 import { costBound } from './cost.js';
 import { probeEnvironment } from './environment.js';
+import { bindImages } from './images.js';
 import { type LoadedExperiment, loadExperiment } from './load-experiment.js';
 import { renderPrompt } from './prompt.js';
 import { checkArms } from './rules.js';
@@ -226,12 +227,13 @@ function scheduleOf(experiment: Experiment, tasks: readonly LoadedTask[], arms: 
   return { schedule, reproducibility, cost };
 }
 
-/** Each task of the slice as the plan binds it: by digest, with its time limit, skill and setup. */
+/** Each task of the slice as the plan binds it: by digest, with its time limit, skill, setup and image. */
 function plannedTasks(
   experiment: Experiment,
   tasks: readonly LoadedTask[],
   skills: ReadonlyMap<string, string>,
   setups: ReadonlyMap<string, PlannedSetup>,
+  images: ReadonlyMap<string, string | null>,
 ): Plan['tasks'] {
   return tasks.map((t) => ({
     id: t.task.id,
@@ -242,6 +244,7 @@ function plannedTasks(
     relevantFiles: t.task.relevantFiles ?? null,
     expectedSkill: skills.get(t.task.id) ?? null,
     ...(setups.has(t.task.id) ? { setup: setups.get(t.task.id) } : {}),
+    ...(images.has(t.task.id) ? { image: images.get(t.task.id) } : {}),
   }));
 }
 
@@ -276,7 +279,8 @@ export async function derivePlan(input: {
   const { environment, blocked: environmentBlocked } = await probeEnvironment(experiment.sandbox, env);
   const taskSkills = expectedSkills(experiment, corpus, tasks, file);
   const arms = await bindArms(ctx, prompt.digest, [...taskSkills.values()]);
-  const setups = await bindSetups(root, tasks);
+  const images = await bindImages(experiment.sandbox, tasks, file);
+  const setups = await bindSetups(root, tasks, images.images);
   const stage1Scorecard = await bindStage1Scorecard(ctx, corpus, arms);
   const authHome = await leasedLoginHome(ctx, arms, env, input.authHome);
   const { schedule, reproducibility, cost } = scheduleOf(experiment, tasks, arms);
@@ -294,7 +298,7 @@ export async function derivePlan(input: {
       digest: corpus.digest,
       path: rootRelative(root, corpus.dir, `${file}: $.corpus`),
     },
-    tasks: plannedTasks(experiment, tasks, taskSkills, setups.setups),
+    tasks: plannedTasks(experiment, tasks, taskSkills, setups.setups, images.images),
     prompt,
     environment,
     arms,
@@ -312,7 +316,7 @@ export async function derivePlan(input: {
     approval: { required: reasons.length > 0, reasons },
   });
   const id = digestOf(plan);
-  const found = [...ctx.blocked, ...setups.blocked, ...environmentBlocked];
+  const found = [...ctx.blocked, ...setups.blocked, ...environmentBlocked, ...images.blocked];
   const blockers = { root, experimentDir: loaded.dir, experiment, plan, id, tasks, env, found };
   const { blocked, credentials, approval } = await planBlockers(blockers);
   const summary = summarizePlan(plan, {

@@ -11,6 +11,7 @@ export interface Drift {
     | 'corpus'
     | 'task'
     | 'setup'
+    | 'image'
     | 'prompt-template'
     | 'agent'
     | 'agent-executable'
@@ -111,8 +112,14 @@ function taskDrifts(registered: Plan, current: Plan): Drift[] {
       });
     const setup = setupDrifts(task, found);
     drifts.push(...setup);
-    const { setup: _before, ...rest } = task;
-    const { setup: _after, ...restFound } = found;
+    if ((task.image ?? null) !== (found.image ?? null))
+      drifts.push({
+        what: 'image',
+        id: task.id,
+        detail: `${task.image ?? 'none'} → ${found.image ?? 'not built'}: its environment's image was rebuilt (its Dockerfile or build context changed) or replaced`,
+      });
+    const { setup: _before, image: _image, ...rest } = task;
+    const { setup: _after, image: _foundImage, ...restFound } = found;
     if (found.digest === task.digest && !same(rest, restFound))
       drifts.push({ what: 'task', id: task.id, detail: 'its category, surface, timeout or relevant files changed' });
   }

@@ -61,14 +61,22 @@ export function programOf(command: string): string | null {
   return first;
 }
 
+type CommandAgent = Extract<Agent, { adapter: 'command' }>;
+
+/** A registered adapter may take any other name; only `command` runs a declared shell command. */
+function isCommandAgent(agent: Agent): agent is CommandAgent {
+  return agent.adapter === 'command';
+}
+
 /**
  * Why a command agent's program will not start inside the trial's sandbox, naming the field and the
  * fix; null when it will. A "./" program is a file below the project root the sandbox shows only
  * when it lies in one of the agent's declared files; a name is looked up on the agent's PATH, in
  * the directories the sandbox shows (/usr, node's); an absolute path must be one of those too.
  */
-export function agentCommandProblem(agent: Agent, field: string, ctx: ResolveContext): string | null {
-  if (agent.adapter !== 'command') return null;
+export function agentCommandProblem(declared: Agent, field: string, ctx: ResolveContext): string | null {
+  if (!isCommandAgent(declared)) return null;
+  const agent = declared;
   const program = programOf(agent.command);
   if (program === null || BUILTINS.has(program)) return null;
   const where = `${ctx.file}: ${field}.command`;

@@ -96,7 +96,7 @@ export default class CrossoverReporter implements Reporter {
 
   /**
    * Scores the plan a run's tests ran: its plan.json beside its receipts directory (io/layout.ts), whose
-   * digest must be the plan id the tests carried. A review file that cannot be read is a problem of
+   * digest must be the plan id the tests carried. A record that cannot be read (reviews, the corpus card) is a problem of
    * the run, and the scorecard is written without the overlay: `crossover score` refuses it.
    */
   private async score(root: string, seen: PlanSeen) {
@@ -110,8 +110,8 @@ export default class CrossoverReporter implements Reporter {
         expectedPlanId: seen.planId,
         allowNoReceipts: true,
         ...(this.options.selection ? { selection: this.options.selection } : {}),
-        onReviewError: (error) =>
-          this.problems.push(`${error.message}\n  the scorecard was written without the review overlay`),
+        onRecordError: (error, leftOut) =>
+          this.problems.push(`${error.message}\n  the scorecard was written without the ${leftOut}`),
       });
     } catch (error) {
       if (!(error instanceof CrossoverError)) throw error;

@@ -1,6 +1,7 @@
 import type { Scorecard } from '../contracts/scorecard.js';
 import { formatSandbox } from '../plan/format-summary.js';
 import { formatRate } from '../score/format.js';
+import { corpusCardMarkdown } from './corpus-card.js';
 import { filterNote } from './filter-note.js';
 import {
   armIntervalText,
@@ -366,6 +367,7 @@ export function renderMarkdown(scorecard: Scorecard): string {
     review(scorecard),
     gaps(scorecard),
     feasibility(scorecard),
+    corpusCardMarkdown(scorecard.corpusCard),
     matrix(scorecard),
   ];
   return `${[...header, ...warning, '', ...sections.flatMap((s) => (s.length > 0 ? [...s, ''] : []))].join('\n').trimEnd()}\n`;

@@ -5,6 +5,7 @@ import { type Plan, PlanSchema } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
 import type { RunSelection } from '../contracts/run-filter.js';
 import type { Scorecard } from '../contracts/scorecard.js';
+import { readCorpusFacts } from '../corpus/corpus-facts.js';
 import { readArtifact } from '../io/json.js';
 import { readReceipts } from '../receipts/read.js';
 import { buildScorecard } from '../score/scorecard.js';
@@ -23,11 +24,11 @@ export interface ScorePlanInput {
   /** a run scores what it has, even nothing; `crossover score` refuses to score no receipts */
   allowNoReceipts?: boolean;
   /**
-   * A review file that cannot be read: absent, the error is thrown (`crossover score` refuses);
-   * given, it is told and the scorecard is written without the review overlay (a run's results
-   * never wait on a review).
+   * A record read beside the receipts that cannot be read (a review file, the corpus's records for
+   * its card): absent, the error is thrown (`crossover score` refuses); given, it is told what was
+   * left out and the scorecard is written without it (a run's results never wait on a record).
    */
-  onReviewError?: (error: CrossoverError) => void;
+  onRecordError?: (error: CrossoverError, leftOut: string) => void;
   /** the run that scores was limited to some tasks or arms: the scorecard says what it left out */
   selection?: RunSelection;
 }
@@ -40,13 +41,14 @@ export interface ScoredPlan {
   files: ScorecardPaths;
 }
 
-async function reviewsOf(input: ScorePlanInput, plan: Plan, planId: string, receipts: readonly Receipt[]) {
+/** A record the scorecard reads beside the receipts, or `fallback` when the caller takes its error. */
+async function record<T>(input: ScorePlanInput, read: () => Promise<T>, fallback: T, leftOut: string): Promise<T> {
   try {
-    return await readReviews({ root: input.root, plan, planId, receipts, receiptsDir: input.receiptsDir });
+    return await read();
   } catch (error) {
-    if (!(error instanceof CrossoverError) || input.onReviewError === undefined) throw error;
-    input.onReviewError(error);
-    return [];
+    if (!(error instanceof CrossoverError) || input.onRecordError === undefined) throw error;
+    input.onRecordError(error, leftOut);
+    return fallback;
   }
 }
 
@@ -70,12 +72,19 @@ export async function scorePlan(input: ScorePlanInput): Promise<ScoredPlan> {
       'not-found',
       `${relative(input.root, input.receiptsDir) || '.'}: holds no receipts of plan ${planId}; nothing to score (run the plan first)`,
     );
-  const reviews = await reviewsOf(input, plan, planId, receipts);
+  const reviews = await record(
+    input,
+    () => readReviews({ root: input.root, plan, planId, receipts, receiptsDir: input.receiptsDir }),
+    [],
+    'review overlay',
+  );
+  const corpus = await record(input, () => readCorpusFacts(input.root, plan), null, 'corpus card');
   const scorecard = buildScorecard({
     plan,
     planId,
     receipts,
     reviews,
+    corpus,
     ...(input.selection ? { selection: input.selection } : {}),
   });
   const files = await writeScorecard(input.outDir, scorecard, { plan, receipts, receiptsDir: input.receiptsDir });

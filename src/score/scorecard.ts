@@ -1,3 +1,4 @@
+import type { CorpusFacts } from '../contracts/corpus-card.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { type Plan, type PlannedArm, plannedTrials } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
@@ -6,6 +7,7 @@ import type { RunSelection } from '../contracts/run-filter.js';
 import type { AaResult, Eligibility, Scorecard } from '../contracts/scorecard.js';
 import { type ArmFacts, summarizeArm } from './arms.js';
 import { type CellTable, tabulateCells } from './cells.js';
+import { corpusCard } from './corpus-card.js';
 import { rejects, withinLimit } from './decisions.js';
 import { feasibilityGates } from './feasibility.js';
 import { dividedBy, type Fraction, fromDecimal, toNumber } from './fraction.js';
@@ -35,6 +37,8 @@ export interface ScoreInput {
   reviews?: readonly ReadReview[];
   /** The run that scores was limited to these tasks and arms (`crossover run --task --arm`): the scorecard says what it left out. */
   selection?: RunSelection;
+  /** The corpus's records as the shell read them (readCorpusFacts), for the corpus card; absent or null: no card. */
+  corpus?: CorpusFacts | null;
 }
 
 function plannedEligibility(arm: PlannedArm): Eligibility | null {
@@ -194,6 +198,7 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     skillSelection: skillSelection(plan, byTrial),
     reproducibility: reproducibility(plan, byTrial, reruns),
     review: reviewOverlay(plan, outcomes, input.reviews ?? []),
+    ...(input.corpus ? { corpusCard: corpusCard(input.corpus) } : {}),
     method: methodFigures(plan, planId, model),
     ...(input.selection ? { filter: runFilter(plan, input.selection, byTrial) } : {}),
   };

@@ -20,7 +20,7 @@ export interface AdHocTrialInput {
   task: LoadedTask;
   /** shell command: the prompt on stdin, the workspace as working directory */
   command: string;
-  sandbox: 'bubblewrap' | 'none';
+  sandbox: 'bubblewrap' | 'container' | 'none';
   timeoutMs: number;
   /** read-only paths the agent needs inside the sandbox (its install prefix) */
   readOnly: string[];

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { type AgentRunResult, UNOBSERVED } from '../agents/adapter.js';
 import { CrossoverError, errorReason } from '../contracts/errors.js';
 import type { Finding, ReceiptBody } from '../contracts/receipt.js';
-import { resolveBubblewrap } from '../io/bubblewrap.js';
 import { removeTrialDir } from './cleanup.js';
 import { MARKER_VARIABLE } from './environment.js';
 import { withLoginLease } from './login-lease.js';
@@ -10,6 +9,7 @@ import { type AgentPlace, type Prepared, prepare } from './prepare.js';
 import { notRunReceipt, type ReceiptBase } from './receipt-body.js';
 import { receiptText } from './redaction.js';
 import type { TrialClock, TrialSpec } from './spec.js';
+import { sandboxVersionFor } from './trial-sandbox.js';
 
 /** A trial whose agent ran: what it started from, what it returned, and the clock it ran under. */
 export interface AgentRun {
@@ -24,8 +24,8 @@ export interface AgentRun {
 /** The agent phase's end: the agent ran, or the trial ended before it could (its receipt). */
 export type AgentPhase = { notRun: ReceiptBody } | AgentRun;
 
-async function sandboxVersion(spec: TrialSpec): Promise<string | null> {
-  return spec.sandbox === 'bubblewrap' ? ((await resolveBubblewrap())?.version ?? null) : null;
+function sandboxVersion(spec: TrialSpec): Promise<string | null> {
+  return sandboxVersionFor(spec.sandbox);
 }
 
 /**

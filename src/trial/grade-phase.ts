@@ -7,6 +7,7 @@ import { GRADING_CAPACITY, inGradingSlot } from './grading-slots.js';
 import type { Inspection } from './inspect.js';
 import { receiptText } from './redaction.js';
 import type { TrialSpec } from './spec.js';
+import { gradingPlace } from './trial-sandbox.js';
 
 /**
  * The hidden checks on the agent's workspace, in the machine's grading slots: each slot held runs
@@ -34,6 +35,7 @@ export async function gradeTrial(
           setup: run.prepared.setup,
           lanes,
           alone,
+          container: gradingPlace(run.prepared.sandbox),
           ...(spec.browser ? { browser: spec.browser } : {}),
         }),
       checkLaneCount(spec.task.task),

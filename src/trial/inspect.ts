@@ -1,5 +1,5 @@
 import type { AgentRunResult, ToolCall } from '../agents/adapter.js';
-import { SKILL_HOMES } from '../agents/skill-homes.js';
+import { skillsHomeOf } from '../agents/registry.js';
 import type { EvidenceDiff } from '../contracts/evidence.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import type { Finding, ReceiptBody } from '../contracts/receipt.js';
@@ -63,7 +63,7 @@ async function staleIndexes(spec: TrialSpec, run: AgentRun): Promise<Finding[]> 
 
 /** Where the arm's declared skills were installed below the run home, as `<location>/<name>`. */
 function installedSkillFolders(arm: PlannedArm): Set<string> {
-  const location = SKILL_HOMES[arm.agent.spec.adapter];
+  const location = skillsHomeOf(arm.agent.spec.adapter);
   return new Set((arm.skills?.installed ?? []).map((skill) => `${location}/${skill.name}`));
 }
 

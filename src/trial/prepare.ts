@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import type { AgentAdapter, AgentRunContext } from '../agents/adapter.js';
-import { adapterFor } from '../agents/registry.js';
-import { agentSandboxNeeds } from '../agents/sandbox-needs.js';
+import { adapterFor, agentSandboxNeeds } from '../agents/registry.js';
 import { CrossoverError, errorReason } from '../contracts/errors.js';
 import { ensureSetup, type SetupOutputs } from '../corpus/setup.js';
-import { type Snapshot, taskSnapshot } from '../corpus/snapshot.js';
+import type { Snapshot } from '../corpus/snapshot.js';
 import type { ProcessMarker } from '../io/process-tree.js';
-import { handOver, type SandboxHost, sandboxHost } from '../io/sandbox.js';
+import { handOver, type SandboxHost } from '../io/sandbox.js';
 import { serverLauncher } from '../io/server-launch.js';
 import { overlayInTree } from '../provider-runtime/context-index.js';
 import { agentExec } from './agent-exec.js';
@@ -18,7 +17,16 @@ import type { ProviderLaunch } from './provider-launch.js';
 import { createRunHome } from './run-home.js';
 import { installSkills, preloadTaskSkill } from './skills.js';
 import { networkFinding, type TrialClock, type TrialSpec } from './spec.js';
-import { freshWorkspace } from './workspace.js';
+import {
+  agentServers,
+  copyOnWriteOwner,
+  gradingPlace,
+  sandboxVersionOf,
+  serverSandbox,
+  type TrialSandbox,
+  trialSandbox,
+} from './trial-sandbox.js';
+import { attemptWorkspace } from './workspace.js';
 
 /** Everything the agent phase starts from: the fresh workspace and run home, the proxy, the agent's context. */
 export interface Prepared {
@@ -37,10 +45,9 @@ export interface Prepared {
   output: OutputTails;
   /** ends the agent's own time limit */
   stop: () => void;
+  /** the trial's sandbox: a container trial's checks and runner run in fresh containers of its image */
+  sandbox: TrialSandbox;
 }
-
-/** Where a trial's processes start: the sandbox host, or none (a synthetic agent may do without). */
-type Sandbox = SandboxHost | { reason: string } | null;
 
 /** The setup outputs a trial may use: what the plan bound, or drift (the cache was rebuilt with other files). */
 function boundSetup(spec: TrialSpec, setup: SetupOutputs | null): SetupOutputs | null {
@@ -81,23 +88,23 @@ export async function prepare(spec: TrialSpec, place: AgentPlace): Promise<Prepa
   const { trialDir } = place;
   const adapter = adapterFor(spec.arm.agent.spec, { root: spec.root });
   // A synthetic agent runs in-process: it may do without the sandbox, but any command it starts is refused.
-  const sandbox: Sandbox = spec.sandbox === 'bubblewrap' ? await sandboxHost() : null;
+  const sandbox = await trialSandbox({ ...spec, environment: spec.task.environment, taskDir: spec.task.dir });
   if (sandbox && 'reason' in sandbox && !adapter.synthetic) throw new CrossoverError('infrastructure', sandbox.reason);
-  const snapshot = await taskSnapshot(spec.root, spec.task);
-  const workspace = await freshWorkspace(trialDir, snapshot.dir);
+  const { snapshot, workspace } = await attemptWorkspace(spec.root, spec.task, trialDir, copyOnWriteOwner(sandbox));
   const launch = await spec.provider(workspace).catch((error: unknown) => {
     throw new CrossoverError('infrastructure', `provider ${spec.arm.provider?.id}: ${errorReason(error)}`, {
       cause: error,
     });
   });
   for (const overlay of launch.overlays) await overlayInTree(overlay.indexDir, overlay.paths, workspace);
-  const setup = boundSetup(spec, await ensureSetup(spec.root, spec.task));
+  const setup = boundSetup(spec, await ensureSetup(spec.root, spec.task, { container: gradingPlace(sandbox) }));
   // Where the proxy starts the arm's real servers: under a bubblewrap of their own when there is one.
-  const host = sandbox && 'bwrap' in sandbox ? sandbox : null;
+  const host = serverSandbox(sandbox, launch.mcpServers.length);
   const proxy = await proxyServers(spec, launch, trialDir, workspace, host);
-  const partial = { adapter, sandboxVersion: host?.bwrap.version ?? null, snapshot, workspace, setup, launch, proxy };
+  const sandboxVersion = sandboxVersionOf(sandbox);
+  const partial = { adapter, sandboxVersion, snapshot, workspace, setup, launch, proxy, sandbox };
   try {
-    return { ...partial, ...(await prepareAgent(spec, partial, place, sandbox)) };
+    return { ...partial, ...(await prepareAgent(spec, partial, place)) };
   } catch (error) {
     await proxy.close();
     throw error;
@@ -121,11 +128,11 @@ async function prepareAgent(
   spec: TrialSpec,
   ready: Ready,
   place: AgentPlace,
-  sandbox: Sandbox,
 ): Promise<Pick<Prepared, 'context' | 'output' | 'stop'>> {
   const { trialDir } = place;
-  const { workspace, proxy } = ready;
-  const { home, tmp } = await createRunHome(trialDir, spec.root, spec.arm, proxy.servers);
+  const { workspace, proxy, sandbox } = ready;
+  const servers = agentServers(proxy.servers, sandbox);
+  const { home, tmp } = await createRunHome(trialDir, spec.root, spec.arm, servers);
   await installSkills(home, spec.root, spec.arm, spec.arm.agent.spec.adapter);
   // Before the hand-over, so the copy belongs to the agent's uid like the rest of its home.
   await place.lease?.install(home);
@@ -137,7 +144,7 @@ async function prepareAgent(
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(new Error('the trial timed out')), spec.timeoutMs);
   const output = new OutputTails();
-  const exec = output.recording(agentExec(execSettings(spec, ready, place, sandbox, [home, tmp])));
+  const exec = output.recording(agentExec(execSettings(spec, ready, place, [home, tmp])));
   const context: AgentRunContext = {
     trialId: spec.trial.id,
     workspace,
@@ -146,7 +153,7 @@ async function prepareAgent(
     prompt,
     agent: spec.arm.agent.spec,
     arm: spec.arm,
-    mcpServers: proxy.servers,
+    mcpServers: servers,
     contextTools: spec.arm.provider?.tools ?? [],
     env: agentEnvironment({
       host: process.env,
@@ -157,7 +164,7 @@ async function prepareAgent(
       marker: place.markerValue,
     }),
     signal: AbortSignal.any([place.clock.signal, timer.signal]),
-    sandboxed: spec.sandbox === 'bubblewrap',
+    sandboxed: spec.sandbox !== 'none',
     exec,
     referenceDir: ready.adapter.synthetic && spec.referenceAllowed ? join(spec.task.dir, 'reference') : null,
   };
@@ -165,7 +172,7 @@ async function prepareAgent(
 }
 
 /** How the agent's commands run: its sandbox's layout (what it may write and read), its marker, its time limit. */
-function execSettings(spec: TrialSpec, ready: Ready, place: AgentPlace, sandbox: Sandbox, agentDirs: string[]) {
+function execSettings(spec: TrialSpec, ready: Ready, place: AgentPlace, agentDirs: string[]) {
   const { workspace, setup, proxy, launch } = ready;
   const layout = {
     writable: [workspace, ...agentDirs],
@@ -183,7 +190,7 @@ function execSettings(spec: TrialSpec, ready: Ready, place: AgentPlace, sandbox:
     })),
   };
   return {
-    sandbox,
+    sandbox: ready.sandbox,
     layout,
     agentDirs,
     marker: place.marker,

@@ -9,6 +9,7 @@ import { declaredEnv, launchCommand } from '../provider-runtime/launch.js';
 import { findProviderSetup } from '../provider-runtime/provider-setup.js';
 import type { McpUpstream } from './mcp-proxy.js';
 import { ensureTaskIndex } from './task-index.js';
+import type { SandboxKind } from './trial-sandbox.js';
 
 /** In-tree index paths kept in an index directory, for one trial's workspace. */
 export interface IndexOverlay {
@@ -34,7 +35,7 @@ export interface LaunchContext {
   providers: readonly Provider[];
   /** the directory the declarations' relative paths (commands, files) are relative to */
   experimentDir: string;
-  sandbox: 'bubblewrap' | 'none';
+  sandbox: SandboxKind;
 }
 
 /** Reaches the arm's provider for one trial, given the workspace the trial created; throws when it cannot. */
@@ -86,8 +87,8 @@ async function indexOf(
     identity: setup === null ? identity : { ...identity, setup: setup.digest },
     baseDir: context.experimentDir,
     task,
-    // The index command runs in the trial's sandbox, as the probe ran it.
-    sandbox: context.sandbox === 'bubblewrap' ? await requireSandbox() : null,
+    // The index command runs in bubblewrap, as the probe ran it (a provider's, not the task's: also under container).
+    sandbox: context.sandbox === 'none' ? null : await requireSandbox(),
     ...(setup === null ? {} : { setupDir: setup.dir }),
   });
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { agentSandboxNeeds } from '../agents/sandbox-needs.js';
+import { agentSandboxNeeds } from '../agents/registry.js';
 import { digestBytes } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { Evidence } from '../contracts/evidence.js';
@@ -112,6 +112,7 @@ function trialSpec(
     expectedSkill: task.expectedSkill,
     referenceAllowed: plan.synthetic,
     ...(task.setup ? { setupDigest: task.setup.digest } : {}),
+    ...(task.image ? { image: task.image } : {}),
     ...(context.browser ? { browser: context.browser } : {}),
     ...(context.agentSlots ? { agentSlots: context.agentSlots } : {}),
     ...(context.deadline !== undefined ? { deadline: context.deadline } : {}),

@@ -5,6 +5,7 @@ import type { BrowserSession } from '../grading/browser-session.js';
 import { underAny } from '../io/tree.js';
 import type { AgentSlots } from './agent-slots.js';
 import type { ProviderLauncher } from './provider-launch.js';
+import type { SandboxKind } from './trial-sandbox.js';
 
 /**
  * One trial, everything bound: what `runPlannedTrial` derives from a plan (or an ad-hoc plan of
@@ -18,7 +19,9 @@ export interface TrialSpec {
   task: LoadedTask;
   arm: PlannedArm;
   prompt: string;
-  sandbox: 'bubblewrap' | 'none';
+  sandbox: SandboxKind;
+  /** a container trial's image, by id, as the plan bound it; absent: the one its task's environment names now */
+  image?: string;
   /** reaches the arm's provider for this trial's workspace; a launch that fails makes the trial setup-failed */
   provider: ProviderLauncher;
   /** declared credential names, passed from the host environment when set */
@@ -68,10 +71,10 @@ export function overlaidPaths(spec: TrialSpec, indexPaths: readonly string[]): (
 
 /** The sandbox finding of a trial whose network is shared with the host; null when it is not. */
 export function networkFinding(spec: TrialSpec): Finding | null {
-  if (spec.sandbox !== 'bubblewrap' || (spec.egressHosts.length === 0 && !spec.loopback)) return null;
+  if (spec.sandbox === 'none' || (spec.egressHosts.length === 0 && !spec.loopback)) return null;
   const declared = [...spec.egressHosts, ...(spec.loopback ? ['loopback'] : [])].join(', ');
   return {
     kind: 'sandbox',
-    detail: `network shared with the host for ${declared}: bubblewrap does not filter hosts, so egress is not limited to them`,
+    detail: `network shared with the host for ${declared}: ${spec.sandbox} does not filter hosts, so egress is not limited to them`,
   };
 }

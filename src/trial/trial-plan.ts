@@ -1,5 +1,6 @@
 import type { Plan, PlannedArm, PlannedTask, ScheduledTrial } from '../contracts/plan.js';
 import { plannedTrials } from '../contracts/plan.js';
+import type { SandboxKind } from './trial-sandbox.js';
 
 /**
  * What a trial reads of its plan: a registered plan's, or the one-trial plan `crossover trial`
@@ -18,7 +19,7 @@ export interface TrialPlan {
   egressHosts: readonly string[];
   /** every arm's agent is synthetic: its agents may read the hidden reference (a labelled self-test) */
   synthetic: boolean;
-  sandbox: { kind: 'bubblewrap' | 'none'; version: string | null };
+  sandbox: { kind: SandboxKind; version: string | null };
   /** the agent's time limit of every trial, in ms; a task's own is shorter when it says so */
   trialTimeoutMs: number;
   /** the corpus directory, relative to the project root */

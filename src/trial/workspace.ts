@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { digestOf } from '../contracts/canonical.js';
+import type { LoadedTask } from '../corpus/load.js';
+import { type Snapshot, type SnapshotOwner, taskSnapshot } from '../corpus/snapshot.js';
 import { STATE_DIR } from '../io/layout.js';
-import { copyDirectory } from '../io/tree-commands.js';
+import { mountOverlay, unmountIfMounted } from '../io/overlay.js';
+import { copyDirectory, ownTree, removeTree } from '../io/tree-commands.js';
 
 function hex(digest: string): string {
   return digest.replace(/^sha256:/, '');
@@ -34,13 +37,66 @@ export function trialWorkspace(trialDir: string): string {
   return join(trialDir, 'workspace');
 }
 
-/** A fresh copy of the snapshot as the attempt's workspace, in its own new directory: nothing from an earlier attempt. */
-export async function freshWorkspace(trialDir: string, snapshot: string): Promise<string> {
-  const workspace = trialWorkspace(trialDir);
+async function newTrialDirectory(trialDir: string): Promise<void> {
   await mkdir(join(trialDir, '..'), { recursive: true });
   // Not recursive: the directory is new, and an existing one is another attempt's.
   await mkdir(trialDir);
+}
+
+/** A fresh copy of the snapshot as the attempt's workspace, in its own new directory: nothing from an earlier attempt. */
+export async function freshWorkspace(trialDir: string, snapshot: string): Promise<string> {
+  const workspace = trialWorkspace(trialDir);
+  await newTrialDirectory(trialDir);
   // A copy, never links to the snapshot's files: the agent owns and may write every file of it.
   await copyDirectory(snapshot, workspace);
   return workspace;
+}
+
+/** The overlay's own directories, beside the workspace in the trial directory and never bound into a sandbox. */
+const UPPER = '.upper';
+const WORK = '.overlay-work';
+
+/**
+ * The attempt's workspace as a copy-on-write overlay of the agent-owned snapshot: no file is
+ * copied, the agent's writes land in the trial directory, and the shared snapshot is never
+ * written. Null when this machine cannot mount one (the caller copies); the trial directory is
+ * then left empty and new.
+ */
+async function overlayWorkspace(trialDir: string, snapshot: string, owner: SnapshotOwner): Promise<string | null> {
+  const workspace = trialWorkspace(trialDir);
+  await newTrialDirectory(trialDir);
+  const layers = { lower: snapshot, upper: join(trialDir, UPPER), work: join(trialDir, WORK), target: workspace };
+  for (const dir of [layers.upper, layers.work, workspace]) await mkdir(dir);
+  // The merged root takes the upper directory's owner and mode: the agent's, like the rest of the tree.
+  await ownTree([layers.upper], owner.uid, owner.gid, 0);
+  if (await mountOverlay(layers)) return workspace;
+  for (const dir of [layers.upper, layers.work, workspace]) await rm(dir, { recursive: true, force: true });
+  return null;
+}
+
+/**
+ * The attempt's starting tree and its workspace: with `copyOnWrite` and an agent uid to own it
+ * (a root harness), an overlay of the agent-owned snapshot; otherwise (or where no overlay can be
+ * mounted) a fresh copy of the snapshot, handed to the agent later.
+ */
+export async function attemptWorkspace(
+  root: string,
+  task: LoadedTask,
+  trialDir: string,
+  copyOnWrite: SnapshotOwner | null,
+): Promise<{ snapshot: Snapshot; workspace: string }> {
+  if (copyOnWrite) {
+    const snapshot = await taskSnapshot(root, task, copyOnWrite);
+    const workspace = await overlayWorkspace(trialDir, snapshot.dir, copyOnWrite);
+    if (workspace) return { snapshot, workspace };
+    await rm(trialDir, { recursive: true, force: true });
+  }
+  const snapshot = await taskSnapshot(root, task);
+  return { snapshot, workspace: await freshWorkspace(trialDir, snapshot.dir) };
+}
+
+/** Removes a trial directory: its copy-on-write workspace unmounted first (the removal stays on one file system). */
+export async function removeTrialTree(trialDir: string): Promise<void> {
+  await unmountIfMounted(trialWorkspace(trialDir));
+  await removeTree(trialDir);
 }

@@ -12,12 +12,7 @@ import {
   routedTask,
 } from '../../fixtures/mock-models/script.js';
 import { main } from '../../src/cli/main.js';
-import {
-  type AgentInput,
-  type InstallableAdapter,
-  type InstalledAgent,
-  InstalledAgentSchema,
-} from '../../src/contracts/agent.js';
+import { type AgentInput, type InstalledAgent, InstalledAgentSchema } from '../../src/contracts/agent.js';
 import { digestOf } from '../../src/contracts/canonical.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import { type Receipt, ReceiptSchema } from '../../src/contracts/receipt.js';
@@ -27,6 +22,9 @@ import { agentPrefix } from '../../src/io/agent-install.js';
 import { writeFileAtomic } from '../../src/io/atomic.js';
 import { withBuildLock } from '../../src/io/build-lock.js';
 import { BUILT } from '../helpers/cli.js';
+
+/** The agents these tests install pinned and run for real. */
+export type InstallableAdapter = 'claude-code' | 'codex';
 
 export const REPO = join(import.meta.dirname, '../..');
 /**

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer, Script } from '../../fixtures/mock-models/script.js';
-import type { AgentInput, InstallableAdapter } from '../../src/contracts/agent.js';
+import type { AgentInput } from '../../src/contracts/agent.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import type { Receipt } from '../../src/contracts/receipt.js';
 import { agentPrefix } from '../../src/io/agent-install.js';
 import { derivePlan } from '../../src/plan/derive.js';
 import { runPlannedTrial } from '../../src/trial/run-planned-trial.js';
 import { trialPlanOf } from '../../src/trial/trial-plan.js';
-import { installOnce, REPO, TASKS } from './project.js';
+import { type InstallableAdapter, installOnce, REPO, TASKS } from './project.js';
 
 export interface SkillsSuiteOptions {
   adapter: InstallableAdapter;

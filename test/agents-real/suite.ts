@@ -1,11 +1,20 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer, Script } from '../../fixtures/mock-models/script.js';
-import type { AgentInput, InstallableAdapter } from '../../src/contracts/agent.js';
+import type { AgentInput } from '../../src/contracts/agent.js';
 import type { Receipt } from '../../src/contracts/receipt.js';
 import { agentPrefix } from '../../src/io/agent-install.js';
 import { fileDigest } from '../../src/io/file-digest.js';
-import { crossover, installOnce, REPO, receiptsByCell, sliceScript, TASKS, writeProject } from './project.js';
+import {
+  crossover,
+  type InstallableAdapter,
+  installOnce,
+  REPO,
+  receiptsByCell,
+  sliceScript,
+  TASKS,
+  writeProject,
+} from './project.js';
 
 export interface EndToEndOptions {
   adapter: InstallableAdapter;

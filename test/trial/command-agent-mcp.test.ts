@@ -92,6 +92,19 @@ describe.concurrent('a command agent whose MCP server reaches it through Crossov
     expect(receipt.contextCalls?.[1]?.argumentsDigest).toBe(digestOf({ query: 'zz-no-such-text' }));
   });
 
+  it('runs in a container with its relay reaching the proxy through the bind-mounted socket', async ({
+    onTestFinished,
+  }) => {
+    const { body: receipt } = await run(commandArm('treatment', 'search'), { sandbox: 'container' }, onTestFinished);
+    expect(receipt.sandbox.kind).toBe('container');
+    expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);
+    expect(receipt.diagnostics.contextToolCalls).toBe(2);
+    expect(receipt.contextCalls?.map((c) => [c.server, c.tool, c.outcome])).toEqual([
+      ['code-search', 'search_code', 'answer'],
+      ['code-search', 'search_code', 'answer'],
+    ]);
+  });
+
   it('keeps the proxy’s count when the agent writes transcripts claiming 50 calls', async ({ onTestFinished }) => {
     const { body: receipt } = await run(commandArm('treatment', 'fake-log'), {}, onTestFinished);
     expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, onTestFinished } from 'vitest';
-import { appliesReference } from '../../src/agents/synthetic.js';
+import { appliesReference } from '../../src/agents/synthetic/adapter.js';
 import type { Agent } from '../../src/contracts/agent.js';
 import type { Surface } from '../../src/contracts/corpus.js';
 import type { Receipt } from '../../src/contracts/receipt.js';

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkLoginHome } from '../../agents/login.js';
 import { CrossoverError } from '../../contracts/errors.js';
 import type { FileDigest } from '../../contracts/plan.js';
 import { ProviderSchema } from '../../contracts/provider.js';
@@ -7,7 +8,6 @@ import type { Receipt } from '../../contracts/receipt.js';
 import { loadTask } from '../../corpus/load.js';
 import { pathDigest } from '../../io/file-digest.js';
 import { readArtifact } from '../../io/json.js';
-import { checkLoginHome } from '../../io/login-home.js';
 import { rootRelative } from '../../io/paths.js';
 import { writeReceipt } from '../../receipts/store.js';
 import { terminalSafe, terminalSafeJson } from '../../reporters/terminal-text.js';
@@ -15,11 +15,11 @@ import { type AdHocProvider, runAdHocTrial } from '../../trial/ad-hoc.js';
 import type { CliIo, Command } from '../command.js';
 
 const USAGE =
-  "trial <taskDir> --agent '<shell command>' [--provider <declaration.json>] [--sandbox bubblewrap|none] [--timeout <s>] [--agent-dir <dir>]... [--loopback] [--auth-home <dir>] [--receipts <dir>] [--json]";
+  "trial <taskDir> --agent '<shell command>' [--provider <declaration.json>] [--sandbox bubblewrap|container|none] [--timeout <s>] [--agent-dir <dir>]... [--loopback] [--auth-home <dir>] [--receipts <dir>] [--json]";
 
-function sandboxKind(value: string): 'bubblewrap' | 'none' {
-  if (value === 'bubblewrap' || value === 'none') return value;
-  throw new CrossoverError('invalid-input', `--sandbox: expected bubblewrap or none, got "${value}"`);
+function sandboxKind(value: string): 'bubblewrap' | 'container' | 'none' {
+  if (value === 'bubblewrap' || value === 'container' || value === 'none') return value;
+  throw new CrossoverError('invalid-input', `--sandbox: expected bubblewrap, container or none, got "${value}"`);
 }
 
 function timeoutSeconds(value: string | undefined, fallback: number): number {

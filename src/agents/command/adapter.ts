@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import type { Agent } from '../contracts/agent.js';
-import { AGENT_USAGE_FILE } from '../contracts/agent-usage.js';
+import type { Agent } from '../../contracts/agent.js';
+import { AGENT_USAGE_FILE } from '../../contracts/agent-usage.js';
 import {
   type AgentAdapter,
   type AgentRunContext,
   type AgentRunResult,
   type ExecResult,
   MCP_CONFIG_PATH,
-} from './adapter.js';
+} from '../adapter.js';
 import { readUsageFile } from './usage-file.js';
 
 type CommandAgent = Extract<Agent, { adapter: 'command' }>;

@@ -1,10 +1,10 @@
 import { cp } from 'node:fs/promises';
-import type { Agent } from '../contracts/agent.js';
-import { sha256Hex } from '../contracts/canonical.js';
-import { CrossoverError } from '../contracts/errors.js';
-import { readTree } from '../io/tree.js';
-import type { AgentAdapter, AgentObservation, AgentRunContext, AgentRunResult, ToolCall } from './adapter.js';
-import { queryMcpServers } from './mcp-query.js';
+import type { Agent } from '../../contracts/agent.js';
+import { sha256Hex } from '../../contracts/canonical.js';
+import { CrossoverError } from '../../contracts/errors.js';
+import { readTree } from '../../io/tree.js';
+import type { AgentAdapter, AgentObservation, AgentRunContext, AgentRunResult, ToolCall } from '../adapter.js';
+import { queryMcpServers } from '../mcp-query.js';
 
 type SyntheticAgent = Extract<Agent, { adapter: 'synthetic' }>;
 

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
-import { AgentUsageSchema } from '../contracts/agent-usage.js';
-import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
-import { type AgentObservation, UNOBSERVED } from './adapter.js';
+import { AgentUsageSchema } from '../../contracts/agent-usage.js';
+import { CrossoverError, parseJsonText, parseWith } from '../../contracts/errors.js';
+import { type AgentObservation, UNOBSERVED } from '../adapter.js';
 
 /** A usage file is a few numbers: anything larger is not one, and is never read whole. */
 const USAGE_FILE_LIMIT = 64 * 1024;
