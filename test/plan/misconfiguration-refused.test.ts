@@ -62,19 +62,28 @@ async function project(overrides: Partial<ExperimentInput> = {}, tools = ['searc
   return { root, file };
 }
 
-/** The reasons a plan of the project is blocked for, besides its tasks never having been verified. */
+/**
+ * The reasons a plan of the project is blocked for, besides its tasks never having been verified;
+ * `crossover run` refuses the plan naming each of them, and no trial starts.
+ */
 async function blockedFor(root: string, file: string): Promise<string[]> {
   const derived = await derivePlan({ experimentFile: file, root, env });
-  return derived.blocked.filter((reason) => !reason.startsWith('tasks never verified'));
+  const reasons = derived.blocked.filter((reason) => !reason.startsWith('tasks never verified'));
+  const run = await crossover(root, ['run', 'experiments/exp.ts']);
+  expect(run.code, run.err).toBe(5);
+  for (const reason of reasons) expect(run.err).toContain(reason);
+  expect(existsSync(join(root, '.crossover/exp/trials'))).toBe(false);
+  expect(existsSync(join(root, '.crossover/trials'))).toBe(false);
+  return reasons;
 }
 
-describe('a misconfigured experiment is refused at planning, naming the file, the field and the fix', () => {
+describe('a misconfigured experiment is refused at planning, naming the file, the field and the fix; no trial runs', () => {
   it('plans the well-configured project with nothing in the way but its unverified task (the control)', async () => {
     const { root, file } = await project();
     expect(await blockedFor(root, file)).toEqual([]);
   });
 
-  it('refuses an allowed tool with a typo, and `crossover run` runs no trial', async () => {
+  it('refuses an allowed tool with a typo', async () => {
     const { root, file } = await project({
       arms: [
         { id: 'baseline', role: 'baseline' },
@@ -84,11 +93,6 @@ describe('a misconfigured experiment is refused at planning, naming the file, th
     expect(await blockedFor(root, file)).toEqual([
       'experiments/exp.ts: $.arms[1].allowedTools[0]: "search_cod" is not a tool provider my-search offers (its probe found: search_code): name one of those, or run crossover probe experiments/exp.ts again if the server changed',
     ]);
-    const run = await crossover(root, ['run', 'experiments/exp.ts']);
-    expect(run.code).toBe(5);
-    expect(run.err).toContain('$.arms[1].allowedTools[0]');
-    expect(existsSync(join(root, '.crossover/exp/trials'))).toBe(false);
-    expect(existsSync(join(root, '.crossover/trials'))).toBe(false);
   });
 
   it('refuses an allowed tool of another server than the one declared', async () => {
