@@ -1,5 +1,6 @@
 import type { Agent } from '../contracts/agent.js';
 import type { EvidenceTranscript, TranscriptEntry } from '../contracts/evidence.js';
+import type { SandboxKind } from '../contracts/experiment.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import type { ExecResult } from '../io/contained-process.js';
 
@@ -44,8 +45,8 @@ export interface AgentRunContext {
   /** allowlisted environment plus the experiment's declared credentials */
   env: Record<string, string>;
   signal: AbortSignal;
-  /** whether `exec` runs commands under the sandbox (bubblewrap) or bare (`none`, asked for explicitly) */
-  sandboxed: boolean;
+  /** what `exec` runs commands in: bubblewrap, a container of the task's image, or bare (`none`, asked for explicitly) */
+  sandbox: SandboxKind;
   exec(argv: string[], options: ExecOptions): Promise<ExecResult>;
   /** synthetic agents only: the task's hidden reference overlay, for labelled self-tests */
   referenceDir: string | null;

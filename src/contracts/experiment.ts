@@ -165,6 +165,8 @@ export const SandboxKindSchema = z
     "How trials are contained: bubblewrap over the host's toolchain; container: a fresh container of each task's image (its environment, else the base image); none only when asked for explicitly.",
   );
 
+export type SandboxKind = z.infer<typeof SandboxKindSchema>;
+
 export const StageSchema = z
   .union([z.literal(0), z.literal(1), z.literal(2), z.literal('exploratory')])
   .describe(

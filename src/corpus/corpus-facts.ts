@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { TaskSchema } from '../contracts/corpus.js';
 import type { CorpusFacts } from '../contracts/corpus-card.js';
 import type { Plan } from '../contracts/plan.js';
 import { CorpusVerificationSchema } from '../contracts/qualification.js';
@@ -8,16 +8,11 @@ import { readArtifact } from '../io/json.js';
 import { readImportRecord } from './import-record.js';
 import { verificationRecordFile } from './verification-record.js';
 
-/** The repository a task's task.json records (source.repository), or null. */
+/** The repository a task's task.json records (source.repository), or null; a task.json gone since planning is null too. */
 async function recordedRepository(taskJson: string): Promise<string | null> {
-  const text = await readFile(taskJson, 'utf8').catch(() => null);
-  if (text === null) return null;
-  try {
-    const repository = (JSON.parse(text) as { source?: { repository?: unknown } }).source?.repository;
-    return typeof repository === 'string' ? repository : null;
-  } catch {
-    return null;
-  }
+  if (!existsSync(taskJson)) return null;
+  const task = await readArtifact(taskJson, TaskSchema);
+  return task.source?.repository ?? null;
 }
 
 /**

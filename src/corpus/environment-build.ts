@@ -1,6 +1,8 @@
 import { relative } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
+import type { ContainerPlace } from '../io/container.js';
 import { type ContainerEngine, resolveContainerEngine } from '../io/container-engine.js';
+import { containerPlace } from '../io/container-host.js';
 import { baseImages, buildImage, imageId } from '../io/container-image.js';
 import {
   BASE_IMAGE,
@@ -122,4 +124,24 @@ export async function buildEnvironments(
     else outcome.failed.push(`${image.label}: ${failure}`);
   }
   return outcome;
+}
+
+/**
+ * Where containers of one Dockerfile environment run, its image built first when it is not on this
+ * machine (an import needs it before any `crossover env build` could run); or why there is none:
+ * no engine, a base image missing, a failed build.
+ */
+export async function builtImagePlace(
+  environment: Extract<ResolvedEnvironment, { dockerfile: string }>,
+  progress: (line: string) => void,
+): Promise<ContainerPlace | { reason: string }> {
+  const engine = await resolveContainerEngine();
+  if ('reason' in engine) return engine;
+  let image = await taskImage(engine, environment, 'crossover env build');
+  if ('missing' in image) {
+    const failure = await build(engine, environment, progress);
+    if (failure !== null) return { reason: failure };
+    image = await taskImage(engine, environment, 'crossover env build');
+  }
+  return 'missing' in image ? { reason: image.missing } : containerPlace(image.id);
 }

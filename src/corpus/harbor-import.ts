@@ -8,7 +8,10 @@ import { type HarborTaskToml, HarborTaskTomlSchema } from '../contracts/harbor.j
 import { HARBOR_TESTS_DIR, HARBOR_WORKDIR } from '../grading/harbor-verifier.js';
 import { REWARD_CHECK } from '../grading/test-results.js';
 import { mapBounded } from '../io/bounded.js';
+import type { ContainerPlace } from '../io/container.js';
 import { type DockerfilePlan, readDockerfile } from './dockerfile.js';
+import { resolveEnvironment } from './environment.js';
+import { builtImagePlace } from './environment-build.js';
 import { EXPORTED } from './harbor-layout.js';
 import { harborRewardKeys } from './harbor-rewards.js';
 import { solutionOverlay } from './harbor-solution.js';
@@ -113,16 +116,46 @@ async function rewardFile(tests: string): Promise<'reward.txt' | 'reward.json'> 
   return json ? 'reward.json' : 'reward.txt';
 }
 
-/**
- * What the host could not do for a Harbor task whose Dockerfile looked host-runnable (solve.sh
- * needs something only its image has): noted, and left to the container backend, not a refusal.
- */
-function waitsForContainer<T>(notes: string[], what: string, fallback?: T): (error: unknown) => T {
+/** What could not be done for a Harbor task, noted after `lead`: not a refusal, the task is imported all the same. */
+function noted<T>(notes: string[], lead: string, fallback?: T): (error: unknown) => T {
   return (error) => {
     if (!(error instanceof CrossoverError)) throw error;
-    notes.push(`${what} waits for the container backend: ${error.message}`);
+    notes.push(`${lead}: ${error.message}`);
     return fallback as T;
   };
+}
+
+/**
+ * The reference overlay a Harbor task's solution/solve.sh makes: run in a fresh container of the
+ * task's image (built now when it is not on this machine), its own toolchain; on a machine without
+ * a container engine or the image's base, on the host when the Dockerfile only copies files. What
+ * could not be done is noted, and the task imported all the same (its verification then says why
+ * it does not qualify).
+ */
+async function harborReference(source: string, dest: string, plan: DockerfilePlan, notes: string[]): Promise<void> {
+  if (!(await exists(join(source, 'solution/solve.sh')))) {
+    notes.push('no solution/solve.sh: the task has no reference');
+    return;
+  }
+  const hidden = ['checks', 'reference', 'solution'].map((part) => join(dest, part));
+  const environment = await resolveEnvironment({ dockerfile: 'environment/Dockerfile' }, dest, 'task.json', hidden);
+  if (!('dockerfile' in environment)) throw new Error('a Harbor task declares a Dockerfile');
+  const place = await builtImagePlace(environment, () => {});
+  const overlay = (container: ContainerPlace | null) =>
+    solutionOverlay({
+      workspace: join(dest, 'workspace'),
+      solution: join(source, 'solution'),
+      reference: join(dest, 'reference'),
+      workdir: plan.workdir,
+      timeoutMs: SOLVE_TIMEOUT_MS,
+      container,
+    }).catch(noted(notes, 'no reference', 0));
+  if (!('reason' in place)) await overlay(place);
+  else if (plan.blockers.length === 0) await overlay(null);
+  else
+    notes.push(
+      `no reference: its Dockerfile has ${plan.blockers.join('; ')}, which only its image can stand for, and the image is not here (${place.reason}); the reference and verification wait for the container backend`,
+    );
 }
 
 /** task.toml's data, or a refusal naming the file and TOML's own complaint. */
@@ -223,25 +256,15 @@ async function importForeign(
   if (await exists(join(source, 'solution')))
     await cp(join(source, 'solution'), join(dest, 'solution'), { recursive: true, verbatimSymlinks: true });
   const hostRuns = plan.blockers.length === 0;
-  if (!hostRuns)
-    notes.push(
-      `not run on the host: its Dockerfile has ${plan.blockers.join('; ')}; the reference and verification wait for the container backend`,
-    );
-  else if (await exists(join(source, 'solution/solve.sh')))
-    await solutionOverlay({
-      workspace: join(dest, 'workspace'),
-      solution: join(source, 'solution'),
-      reference: join(dest, 'reference'),
-      workdir: plan.workdir,
-      timeoutMs: SOLVE_TIMEOUT_MS,
-    }).catch(waitsForContainer(notes, 'the reference'));
-  else notes.push('no solution/solve.sh: the task has no reference');
+  await harborReference(source, dest, plan, notes);
   const resultFile = await rewardFile(join(source, 'tests'));
   const parts = { id, name, toml, instruction, category: options.category, plan, resultFile };
   const draft = harborTaskJson(parts, [REWARD_CHECK]);
   const checks =
     resultFile === 'reward.json' && hostRuns
-      ? await harborRewardKeys(dest, draft).catch(waitsForContainer(notes, "reward.json's names", [REWARD_CHECK]))
+      ? await harborRewardKeys(dest, draft).catch(
+          noted(notes, "reward.json's names wait for the container backend", [REWARD_CHECK]),
+        )
       : [REWARD_CHECK];
   if ((toml.agent?.timeout_sec ?? 0) > AGENT_LIMIT_SEC)
     notes.push(`the agent's ${toml.agent!.timeout_sec} s limit is clamped to Crossover's ${AGENT_LIMIT_SEC} s`);

@@ -5,7 +5,8 @@ import { CrossoverError } from '../contracts/errors.js';
 import type { TreeModel } from '../contracts/tree.js';
 import { HARBOR_WORKDIR } from '../grading/harbor-verifier.js';
 import { boundedMessage } from '../grading/outcome.js';
-import { runSandboxed } from '../io/sandboxed-command.js';
+import type { ContainerPlace } from '../io/container.js';
+import { runSandboxed, toolchainPath } from '../io/sandboxed-command.js';
 import { readTreeModel } from '../io/tree.js';
 
 const SOLUTION_MOUNT = '/solution';
@@ -20,7 +21,8 @@ function entries(model: TreeModel): Map<string, string> {
 
 /**
  * Runs a Harbor task's solution/solve.sh as Harbor does (the tree at its WORKDIR, the solution at
- * /solution) on a copy of the starting tree in bubblewrap with no network, and writes what it
+ * /solution) on a copy of the starting tree with no network, in a fresh container of the task's
+ * image or, with `container` null, in bubblewrap with the host's toolchain; and writes what it
  * changed or added into `reference` as an overlay. A solve.sh that fails, or deletes a file (an
  * overlay cannot), is refused with why.
  */
@@ -30,6 +32,7 @@ export async function solutionOverlay(input: {
   reference: string;
   workdir: string | null;
   timeoutMs: number;
+  container: ContainerPlace | null;
 }): Promise<number> {
   const scratch = await mkdtemp(join(tmpdir(), 'crossover-harbor-solution-'));
   try {
@@ -41,18 +44,20 @@ export async function solutionOverlay(input: {
     const result = await runSandboxed({
       script: `bash ${SOLUTION_MOUNT}/solve.sh`,
       cwd: workdir,
-      env: { PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, HOME: '/tmp', LANG: 'C.UTF-8' },
+      env: { PATH: toolchainPath([], input.container), HOME: '/tmp', LANG: 'C.UTF-8' },
       writable: [],
       writableMounts: [{ source: tree, dest: workdir }],
       readOnly: [],
       mounts: [{ source: solution, dest: SOLUTION_MOUNT }],
       network: false,
       timeoutMs: input.timeoutMs,
+      container: input.container,
     });
     if (result.startError !== null || result.timedOut || result.exitCode !== 0) {
       const how = result.startError ?? (result.timedOut ? 'timed out' : `exit ${result.exitCode}`);
       const tail = boundedMessage(result.tail.split(tree).join(workdir).split(solution).join(SOLUTION_MOUNT), 300);
-      throw new CrossoverError('invalid-input', `solution/solve.sh failed on the host (${how}): ${tail}`);
+      const where = input.container ? "in the task's image" : 'on the host';
+      throw new CrossoverError('invalid-input', `solution/solve.sh failed ${where} (${how}): ${tail}`);
     }
     const before = entries(await readTreeModel(input.workspace));
     const afterModel = await readTreeModel(tree);

@@ -102,6 +102,7 @@ export async function bindArms(ctx: Context, promptDigest: string, expected: rea
     root: ctx.root,
     file: ctx.file,
     sandboxed: experiment.sandbox === 'bubblewrap',
+    inImage: experiment.sandbox === 'container',
     env: ctx.env,
   };
   const arms: PlannedArm[] = [];

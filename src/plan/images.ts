@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { SandboxKindSchema } from '../contracts/experiment.js';
+import type { SandboxKind } from '../contracts/experiment.js';
 import { taskImage } from '../corpus/environment.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { resolveContainerEngine } from '../io/container-engine.js';
@@ -17,7 +16,7 @@ export interface BoundImages {
  * blocked: it needs its own toolchain, which only a container gives it.
  */
 export async function bindImages(
-  sandbox: z.infer<typeof SandboxKindSchema>,
+  sandbox: SandboxKind,
   tasks: readonly LoadedTask[],
   experimentFile: string,
 ): Promise<BoundImages> {

@@ -32,6 +32,8 @@ export interface ResolveContext {
   /** the experiment file, root-relative, as every message names it */
   file: string;
   sandboxed: boolean;
+  /** the agent runs in the task's container image, whose programs this machine cannot look up */
+  inImage: boolean;
   env: NodeJS.ProcessEnv;
 }
 
@@ -72,7 +74,8 @@ function isCommandAgent(agent: Agent): agent is CommandAgent {
  * Why a command agent's program will not start inside the trial's sandbox, naming the field and the
  * fix; null when it will. A "./" program is a file below the project root the sandbox shows only
  * when it lies in one of the agent's declared files; a name is looked up on the agent's PATH, in
- * the directories the sandbox shows (/usr, node's); an absolute path must be one of those too.
+ * the directories the sandbox shows (/usr, node's); an absolute path must be one of those too. In a
+ * container the image decides: only a "./" program is checked.
  */
 export function agentCommandProblem(declared: Agent, field: string, ctx: ResolveContext): string | null {
   if (!isCommandAgent(declared)) return null;
@@ -93,6 +96,7 @@ export function agentCommandProblem(declared: Agent, field: string, ctx: Resolve
       return `${where}: ${program} is not among the agent's declared files (${field}.files: ${files.join(', ') || 'none'}), so the sandbox does not show it: add its directory to ${field}.files`;
     return null;
   }
+  if (ctx.inImage) return null;
   const shown = (dir: string) => !ctx.sandboxed || shownInSandbox(dir);
   if (isAbsolute(program)) {
     if (!executable(program)) return `${where}: ${program} is not an executable file on this machine: correct the path`;

@@ -165,7 +165,7 @@ async function prepareAgent(
       marker: place.markerValue,
     }),
     signal: AbortSignal.any([place.clock.signal, timer.signal]),
-    sandboxed: spec.sandbox !== 'none',
+    sandbox: spec.sandbox,
     exec,
     referenceDir: ready.adapter.synthetic && spec.referenceAllowed ? join(spec.task.dir, 'reference') : null,
   };

@@ -1,4 +1,5 @@
 import { CrossoverError } from '../contracts/errors.js';
+import type { SandboxKind } from '../contracts/experiment.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import type { Provider } from '../contracts/provider.js';
 import type { LoadedTask } from '../corpus/load.js';
@@ -9,7 +10,6 @@ import { declaredEnv, launchCommand } from '../provider-runtime/launch.js';
 import { findProviderSetup } from '../provider-runtime/provider-setup.js';
 import type { McpUpstream } from './mcp-proxy.js';
 import { ensureTaskIndex } from './task-index.js';
-import type { SandboxKind } from './trial-sandbox.js';
 
 /** In-tree index paths kept in an index directory, for one trial's workspace. */
 export interface IndexOverlay {

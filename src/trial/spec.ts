@@ -1,3 +1,4 @@
+import type { SandboxKind } from '../contracts/experiment.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import type { Finding, ReceiptBody } from '../contracts/receipt.js';
 import type { LoadedTask } from '../corpus/load.js';
@@ -5,7 +6,6 @@ import type { BrowserSession } from '../grading/browser-session.js';
 import { underAny } from '../io/tree.js';
 import type { AgentSlots } from './agent-slots.js';
 import type { ProviderLauncher } from './provider-launch.js';
-import type { SandboxKind } from './trial-sandbox.js';
 
 /**
  * One trial, everything bound: what `runPlannedTrial` derives from a plan (or an ad-hoc plan of

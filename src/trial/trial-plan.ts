@@ -1,6 +1,6 @@
+import type { SandboxKind } from '../contracts/experiment.js';
 import type { Plan, PlannedArm, PlannedTask, ScheduledTrial } from '../contracts/plan.js';
 import { plannedTrials } from '../contracts/plan.js';
-import type { SandboxKind } from './trial-sandbox.js';
 
 /**
  * What a trial reads of its plan: a registered plan's, or the one-trial plan `crossover trial`

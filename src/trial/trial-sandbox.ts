@@ -1,5 +1,6 @@
 import type { McpServerSpec } from '../agents/adapter.js';
 import { CrossoverError } from '../contracts/errors.js';
+import type { SandboxKind } from '../contracts/experiment.js';
 import { type ResolvedEnvironment, taskImage } from '../corpus/environment.js';
 import type { SnapshotOwner } from '../corpus/snapshot.js';
 import { resolveBubblewrap } from '../io/bubblewrap.js';
@@ -9,7 +10,6 @@ import { type ContainerHost, containerHost } from '../io/container-host.js';
 import { type SandboxHost, sandboxHost } from '../io/sandbox.js';
 
 /** How a trial is contained: the experiment's (or `crossover trial`'s) `sandbox`. */
-export type SandboxKind = 'bubblewrap' | 'container' | 'none';
 
 /** A trial's sandbox: bubblewrap, a container of the task's image, why neither can be had, or none (asked for). */
 export type TrialSandbox = SandboxHost | ContainerHost | { reason: string } | null;

@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AgentInput } from '../../src/contracts/agent.js';
+import { type AgentInput, AgentSchema } from '../../src/contracts/agent.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import type { ProviderInput } from '../../src/contracts/provider.js';
 import { experimentLayout } from '../../src/io/layout.js';
 import { derivePlan } from '../../src/plan/derive.js';
+import { agentCommandProblem } from '../../src/plan/resolvable.js';
 import { tempDir } from '../helpers/temp.js';
 import {
   crossover,
@@ -166,6 +167,15 @@ describe('a misconfigured experiment is refused at planning, naming the file, th
     expect(await blockedFor(name.root, name.file)).toEqual([
       'experiments/exp.ts: $.arms[0].agent.command: "my-agnt" is not found on PATH: correct the name, or put the program below the project root, declare it in $.arms[0].agent.files and start it as "./<path>"',
     ]);
+  });
+
+  it("leaves a program name to the task's image when the agent runs in a container", () => {
+    const agent = AgentSchema.parse({ adapter: 'command', command: 'only-in-the-image --fast' });
+    const ctx = { root: '/', file: 'experiments/exp.ts', sandboxed: false, inImage: true, env };
+    expect(agentCommandProblem(agent, '$.agent', ctx)).toBeNull();
+    expect(agentCommandProblem(agent, '$.agent', { ...ctx, inImage: false })).toContain(
+      '"only-in-the-image" is not found on PATH',
+    );
   });
 
   it("refuses a provider command or a declared prerequisite that is not found, naming the provider's field", async () => {

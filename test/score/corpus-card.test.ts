@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { showcaseRun } from '../../fixtures/score/showcase.js';
@@ -11,6 +11,8 @@ import { renderMarkdown } from '../../src/reporters/markdown.js';
 import { corpusCard } from '../../src/score/corpus-card.js';
 import { buildScorecard } from '../../src/score/index.js';
 import { tempDir } from '../helpers/temp.js';
+
+const REPO = join(import.meta.dirname, '../..');
 
 const FACTS: CorpusFacts = {
   tasks: [
@@ -83,9 +85,11 @@ describe('the corpus card', () => {
     const [first, second] = run.plan.tasks;
     await mkdir(join(root, 'corpus/tasks', first!.id), { recursive: true });
     await writeFile(join(root, 'corpus/corpus.json'), '{}');
+    const taskJson = join(root, 'corpus/tasks', first!.id, 'task.json');
+    const fixture = JSON.parse(await readFile(join(REPO, 'fixtures/tasks/valid-node/task.json'), 'utf8'));
     await writeFile(
-      join(root, 'corpus/tasks', first!.id, 'task.json'),
-      JSON.stringify({ source: { kind: 'swe-bench', repository: 'acme/slugify' } }),
+      taskJson,
+      JSON.stringify({ ...fixture, source: { kind: 'swe-bench', repository: 'acme/slugify' } }),
     );
     await writeFile(
       join(root, 'corpus/import-record.json'),
@@ -166,5 +170,10 @@ describe('the corpus card', () => {
     expect(html).toContain('1 × the patch does not apply to base_commit &lt;commit&gt; (acme__slugify-13)');
     // Without the records there is no card, and the scorecard is what it was.
     expect(buildScorecard(run)).not.toHaveProperty('corpusCard');
+    // A task.json edited since into something that is no task: refused naming the file and the field.
+    await writeFile(taskJson, JSON.stringify({ ...fixture, source: { kind: 'swe-bench', repository: 7 } }));
+    await expect(readCorpusFacts(root, run.plan)).rejects.toThrow(
+      `${taskJson}: invalid\n  $.source.repository: Invalid input: expected string, received number`,
+    );
   });
 });

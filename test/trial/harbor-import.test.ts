@@ -1,6 +1,6 @@
 import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { TaskSchema } from '../../src/contracts/corpus.js';
 import { CorpusImportRecordSchema } from '../../src/contracts/corpus-import.js';
@@ -66,7 +66,7 @@ async function run(argv: string[], cwd: string) {
 }
 
 describe('crossover corpus import harbor', () => {
-  it('imports Harbor tasks with their container environment, makes the reference on the host when the Dockerfile only copies files, verifies each in its image, and plans them', async () => {
+  it('imports Harbor tasks with their container environment, makes each reference and verifies each task in its image, and plans them', async () => {
     const root = await tempDir();
     const harbor = join(root, 'harbor');
     await writeFiles(join(harbor, 'word-count'), WORD_COUNT);
@@ -94,6 +94,8 @@ describe('crossover corpus import harbor', () => {
     expect(exportedText).toContain('FROM node:20-bookworm\n');
     await writeFile(exportedDockerfile, exportedText.replace('FROM node:20-bookworm\n', `FROM ${NODE_TAG}\n`));
 
+    // Each solve.sh runs in its task's image, built at import: the stand-ins it starts FROM are here first.
+    await Promise.all([standInImage(PYTHON_TAG, PYTHON_STAND_IN), standInImage(NODE_TAG, NODE_STAND_IN)]);
     const imported = await run(['corpus', 'import', 'harbor', 'harbor'], root);
     expect(imported.code, imported.err).toBe(0);
     expect(imported.out).toBe(
@@ -107,13 +109,12 @@ describe('crossover corpus import harbor', () => {
     expect(record.excluded).toEqual([
       { source: 'notes', kind: 'harbor', reason: 'no task.toml: not a Harbor task directory' },
     ]);
-    expect(record.imported.find((entry) => entry.id === 'adds-user')!.notes).toEqual([
-      'not run on the host: its Dockerfile has RUN useradd --create-home reporter; the reference and verification wait for the container backend',
-    ]);
+    expect(record.imported.find((entry) => entry.id === 'adds-user')).not.toHaveProperty('notes');
+    expect(await readFile(join(root, 'corpus-imported/tasks/adds-user/reference/report.json'), 'utf8')).toBe(
+      '{"users": []}\n',
+    );
     expect(record.imported.find((entry) => entry.id === 'fetches-fix')!.notes).toEqual([
-      expect.stringMatching(
-        /^the reference waits for the container backend: solution\/solve\.sh failed on the host \(exit 1\): /,
-      ),
+      expect.stringMatching(/^no reference: solution\/solve\.sh failed in the task's image \(exit 1\): /),
     ]);
     expect(record.imported.find((entry) => entry.id === 'word-count')!.notes).toEqual([
       "the agent's 900 s limit is clamped to Crossover's 600 s",
@@ -143,27 +144,28 @@ describe('crossover corpus import harbor', () => {
     expect(await readFile(join(dir, 'checks/.harbor/tests/test_wc.py'), 'utf8')).toBe(WORD_COUNT['tests/test_wc.py']);
     expect(await readFile(join(dir, 'environment/Dockerfile'), 'utf8')).toBe(WORD_COUNT['environment/Dockerfile']);
 
-    // Verified in each task's image: its Dockerfile built first, as crossover corpus verify asks.
-    await Promise.all([standInImage(PYTHON_TAG, PYTHON_STAND_IN), standInImage(NODE_TAG, NODE_STAND_IN)]);
+    // Verified in each task's image (all built at import: env build finds them present).
     const built = await run(['env', 'build', '--corpus', 'corpus-imported'], root);
     expect(built.code, built.out + built.err).toBe(0);
+    expect(built.out + built.err).not.toContain(': building');
     const verified = await run(['corpus', 'verify', '--corpus', 'corpus-imported', '--json'], root);
     const verification = CorpusVerificationSchema.parse(JSON.parse(verified.out));
     const byId = new Map(verification.tasks.map((entry) => [entry.id, entry]));
     expect(byId.get('word-count')).toMatchObject({ qualified: true, reasons: [] });
     expect(byId.get('slug')).toMatchObject({ qualified: true, reasons: [] });
-    // The reference waits for the container: graded on the host it is not (yet) qualified, and says why.
-    expect(byId.get('adds-user')!.qualified).toBe(false);
-    expect(byId.get('adds-user')!.reasons).toContain("check 'reward' fails on the reference: the test failed");
+    expect(byId.get('adds-user')).toMatchObject({ qualified: true, reasons: [] });
+    // No reference could be made: not qualified, and it says why.
+    expect(byId.get('fetches-fix')!.qualified).toBe(false);
+    expect(byId.get('fetches-fix')!.reasons).toContain("check 'reward' fails on the reference: the test failed");
 
-    // A trial graded by the Harbor task's own test.sh: the tree at /app, its tests at /tests.
+    // A trial in the task's image, graded by its own test.sh in a fresh one: the tree at /app, its tests at /tests.
     const wordCount = await loadTask(dir);
     const trial = async (command: string) => {
       const { receipt } = await runAdHocTrial({
         root,
         task: wordCount,
         command,
-        sandbox: 'bubblewrap',
+        sandbox: 'container',
         timeoutMs: 60_000,
         readOnly: [],
         loopback: false,
@@ -188,7 +190,7 @@ describe('crossover corpus import harbor', () => {
           ],
           repeats: 1,
           promptTemplate: 'prompts/default.md',
-          sandbox: 'bubblewrap',
+          sandbox: 'container',
         },
       )});\n`,
     });
@@ -196,4 +198,27 @@ describe('crossover corpus import harbor', () => {
     expect(planned.plan.tasks.map((entry) => entry.id)).toEqual(['adds-user', 'fetches-fix', 'slug', 'word-count']);
     expect(planned.plan.tasks.find((entry) => entry.id === 'word-count')!.digest).toBe(byId.get('word-count')!.digest);
   }, 600_000);
+
+  it('with no container engine, makes the reference on the host when the Dockerfile only copies files, and notes the rest', async () => {
+    vi.stubEnv('CROSSOVER_CONTAINER_ENGINE', '/nowhere/docker');
+    try {
+      const root = await tempDir();
+      await writeFiles(join(root, 'harbor/word-count'), WORD_COUNT);
+      await writeFiles(join(root, 'harbor/adds-user'), ADDS_USER);
+      await chmod(join(root, 'harbor/word-count/solution/solve.sh'), 0o755);
+      const imported = await run(['corpus', 'import', 'harbor', 'harbor'], root);
+      expect(imported.code, imported.err).toBe(0);
+      const record = CorpusImportRecordSchema.parse(
+        JSON.parse(await readFile(join(root, 'corpus-imported/import-record.json'), 'utf8')),
+      );
+      expect(await readFile(join(root, 'corpus-imported/tasks/word-count/reference/wc.py'), 'utf8')).toBe(WC_FIXED);
+      expect(record.imported.find((entry) => entry.id === 'adds-user')!.notes).toEqual([
+        expect.stringMatching(
+          /^no reference: its Dockerfile has RUN useradd --create-home reporter, which only its image can stand for, and the image is not here \(no container engine at \/nowhere\/docker: /,
+        ),
+      ]);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }, 120_000);
 });

@@ -47,6 +47,17 @@ function mcpFlags(context: AgentRunContext): string[] {
 export const CODEX_API_RETRIES = 4;
 
 /**
+ * Codex's own sandbox for its commands: `workspace-write` (writes only to the workspace, no network)
+ * inside bubblewrap, or with no sandbox of Crossover's; inside a container none, since its helper
+ * needs a user namespace that the container's seccomp profile refuses (every command failed), and the
+ * container already holds it as tightly: an unprivileged uid with no capabilities, a read-only image,
+ * only the workspace and run home writable, no network but the declared.
+ */
+export function codexSandboxMode(context: Pick<AgentRunContext, 'sandbox'>): string {
+  return context.sandbox === 'container' ? 'danger-full-access' : 'workspace-write';
+}
+
+/**
  * `codex exec` with every setting on the command line (AGENTS.md): no user config, no project
  * docs, skills only where the arm declares them, no plugins or apps, no analytics or update checks,
  * CODEX_API_RETRIES, only the arm's MCP servers, the prompt on stdin (`-`).
@@ -75,7 +86,7 @@ export function codexArgv(launcher: string, agent: CodexAgent, context: AgentRun
     '--skip-git-repo-check',
     '--ignore-user-config',
     '--sandbox',
-    'workspace-write',
+    codexSandboxMode(context),
     '-m',
     agent.model,
     '--disable',

@@ -75,7 +75,7 @@ export function commandAdapter(agent: CommandAgent, root: string): AgentAdapter 
         ...(usage.problem === null ? {} : { notes: [usage.problem] }),
       };
       if (result.timedOut) return { outcome: 'timeout', error: null, ...reported };
-      const error = errorOf(result, command, context.sandboxed, (agent.files ?? []).length > 0);
+      const error = errorOf(result, command, context.sandbox !== 'none', (agent.files ?? []).length > 0);
       return { outcome: error === null ? 'completed' : 'agent-error', error, ...reported };
     },
   };
