@@ -10,6 +10,7 @@ import { feasibilityGates } from './feasibility.js';
 import { dividedBy, type Fraction, fromDecimal, toNumber } from './fraction.js';
 import { evidenceGaps } from './gaps.js';
 import { holmAdjustExact } from './holm.js';
+import { validateScoreInputs } from './inputs.js';
 import { methodFigures, observedModel, treatmentPower } from './method.js';
 import { receiptsByTrial, tabulateOutcomes } from './outcomes.js';
 import { type PairResult, pairArms } from './pairwise.js';
@@ -95,7 +96,8 @@ function taskMatrix(plan: Plan, cells: CellTable): Scorecard['matrix'] {
  * trial is counted once, in plan order, so the result does not depend on the order of receipts.
  */
 export function buildScorecard(input: ScoreInput): Scorecard {
-  const { plan, planId } = input;
+  const { planId } = input;
+  const plan = validateScoreInputs(input.plan, input.receipts, input.eligibility);
   const baseline = soleBaseline(plan);
   // Re-runs of the reproducibility subset are compared on their own, never counted in the comparison.
   const rerunTrials = (plan.reproducibility?.reruns ?? []).map((rerun) => rerun.trial);

@@ -399,6 +399,26 @@ describe('receipts must belong to the plan', () => {
     );
   });
 
+  it('refuses, as the CLI path does, a receipt whose diagnostics are NaN or infinite, naming the trial and field', () => {
+    for (const [field, value] of [
+      ['inputTokens', Number.NaN],
+      ['costUsd', Number.POSITIVE_INFINITY],
+    ] as const) {
+      const [first, ...rest] = receipts;
+      const broken = { ...first!, diagnostics: { ...first!.diagnostics, [field]: value } };
+      let error: unknown;
+      try {
+        buildScorecard({ plan, planId, receipts: [broken, ...rest] });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(CrossoverError);
+      expect((error as CrossoverError).code).toBe('invalid-input');
+      expect((error as Error).message).toContain(`receipt of trial ${first!.trial.id} (attempt 1): invalid`);
+      expect((error as Error).message).toContain(`$.diagnostics.${field}`);
+    }
+  });
+
   it('gives the same scorecard whatever the order of the receipts', () => {
     expect(buildScorecard({ plan, planId, receipts: [...receipts].reverse() })).toEqual(
       buildScorecard({ plan, planId, receipts }),
