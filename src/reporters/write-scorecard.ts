@@ -5,6 +5,7 @@ import type { Plan } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
 import { type Scorecard, ScorecardSchema } from '../contracts/scorecard.js';
 import { writeFileAtomic } from '../io/atomic.js';
+import { writeFlipPages } from './flip-pages.js';
 import { renderHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
 import { writeTrialPages } from './trial-pages.js';
@@ -20,7 +21,7 @@ export interface TrialPagesInput {
 
 /**
  * Validates the scorecard, then writes it and its two projections atomically into `dir`, and with
- * `trials` the page of every scheduled trial that the HTML matrix links to.
+ * `trials` the page of every scheduled trial that the HTML matrix links to and of every flip.
  */
 export async function writeScorecard(
   dir: string,
@@ -37,5 +38,6 @@ export async function writeScorecard(
   await writeFileAtomic(paths.markdown, renderMarkdown(checked));
   await writeFileAtomic(paths.html, renderHtml(checked));
   if (trials) await writeTrialPages(dir, trials.plan, trials.receipts, trials.receiptsDir);
+  if (trials) await writeFlipPages(dir, checked.flips, trials);
   return paths;
 }
