@@ -218,7 +218,7 @@ export const TreatmentResultSchema = PairedComparisonSchema.extend({
       'Secondary: the interval at the Bonferroni level α/m, which covers every treatment at once; wider than `interval` after the first Holm step. Null with no paired task.',
     ),
   power: PowerAtEffectSchema.nullable().describe(
-    'The power this experiment had (its paired tasks, repeats, family and gates, the power model) for the stated effect; null below stage 2, where every verdict is descriptive, or when not simulated.',
+    'The power this experiment had for the stated effect: its tasks, repeats, family, gates and missing-data rule simulated from the power model, the same for every treatment; null below stage 2, where every verdict is descriptive, or when not simulated.',
   ),
   mde: MdeSchema.nullable().describe('Null with no paired task or no power model.'),
   noninferiority: NoninferioritySchema.nullable().describe('Null when the policy sets no margin or no task is paired.'),

@@ -60,8 +60,9 @@ svg.forest .muted { fill: var(--muted); }
 svg.forest .num { font-variant-numeric: tabular-nums; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 11.5px; }
 table { border-collapse: collapse; width: 100%; margin: .75rem 0; font-size: .88rem; border-top: 2px solid var(--ink); border-bottom: 2px solid var(--ink); }
 thead th { border-bottom: 1px solid var(--ink); font-weight: 600; text-align: left; vertical-align: bottom; overflow-wrap: normal; }
-th, td { padding: .35rem .45rem; vertical-align: top; overflow-wrap: anywhere; }
-tbody th { text-align: left; font-weight: 600; }
+th, td { padding: .35rem .45rem; vertical-align: top; overflow-wrap: break-word; }
+tbody th { text-align: left; font-weight: 600; min-width: 7em; }
+ul.method li { margin: .3rem 0; }
 tbody tr + tr td, tbody tr + tr th { border-top: 1px solid #eef0f2; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 td.n { white-space: nowrap; }

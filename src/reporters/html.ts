@@ -14,7 +14,7 @@ import {
   reviewSection,
   skillSelectionSection,
 } from './html-sections.js';
-import { familyText, methodText } from './method-text.js';
+import { familyText, methodParts } from './method-text.js';
 import { pText, title, VERDICT_MEANINGS } from './scorecard-text.js';
 
 export { escapeHtml, STYLE } from './html-parts.js';
@@ -52,7 +52,9 @@ export function renderHtml(scorecard: Scorecard): string {
     `<section id="forest"><h2>1. Effect on task success</h2><figure>${forestPlot(scorecard)}`,
     `<figcaption><b>Figure 1.</b> Mean paired difference Δ in task success rate (arm − baseline; repeats averaged inside each task) with intervals inverting the paired sign-flip test, clipped to [−1, 1]; ${escapeHtml(familyText(scorecard))}. Squares: treatments, coloured by verdict. Diamonds: A/A control, labelled with the A/A gate's answer.</figcaption></figure></section>`,
     `<section id="verdicts"><h2>2. Verdicts</h2>${verdictTable(scorecard)}${gateTable(scorecard.comparisons)}</section>`,
-    `<section id="method"><h2>Method</h2><p>${escapeHtml(methodText(scorecard))}</p>${powerSection(scorecard)}</section>`,
+    `<section id="method"><h2>Method</h2><ul class="method">${methodParts(scorecard)
+      .map((part) => `<li>${escapeHtml(part)}</li>`)
+      .join('')}</ul>${powerSection(scorecard)}</section>`,
     `<section id="aa"><h2>3. A/A noise floor</h2>${aaTable(scorecard)}</section>`,
     `<section id="arms"><h2>4. Arms</h2>${armTables(scorecard)}</section>`,
     flipList(scorecard),

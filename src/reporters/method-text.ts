@@ -33,8 +33,8 @@ function operatingText(scorecard: Scorecard): string[] {
   ];
 }
 
-/** The one-paragraph method statement: test, intervals, family, gates, the missing-data rule and the power they have here. */
-export function methodText(scorecard: Scorecard): string {
+/** The method statement, sentence group by group: test, intervals, family, gates, the missing-data rule and the power they have here. */
+export function methodParts(scorecard: Scorecard): string[] {
   const { alpha, m } = scorecard.family;
   const { minTasks, minRepeats, maxDroppedShare, regressionTolerance, noninferiorityMargin } = scorecard.policy;
   const exact = [...scorecard.comparisons, ...scorecard.aa].every((c) => c.test.method === 'exact');
@@ -53,7 +53,12 @@ export function methodText(scorecard: Scorecard): string {
     ...operatingText(scorecard),
     "Secondary figures (sign test, Hoeffding interval, simultaneous interval) are shown for comparison only; each arm's success rate carries one interval, a task-bootstrap interval of the same mean.",
   ];
-  return parts.join(' ');
+  return parts;
+}
+
+/** The method statement as one paragraph. */
+export function methodText(scorecard: Scorecard): string {
+  return methodParts(scorecard).join(' ');
 }
 
 export function modelText(model: PowerModelSummary): string {

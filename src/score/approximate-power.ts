@@ -48,8 +48,11 @@ export function momentRates(model: PowerModel, seed: string): readonly number[] 
 }
 
 export interface Design {
+  /** Scheduled tasks: the tasks gate reads these. */
   tasks: number;
   repeats: number;
+  /** Tasks in the pairs; absent: those expected to stay at the model's invalid rate. */
+  paired?: number;
 }
 
 /** The approximate chance that the scorer calls a true change δ better (worse for δ < 0) at this design. */
@@ -68,7 +71,7 @@ export function approximatePower(model: PowerModel, rates: readonly number[], de
   const mean = sum / rates.length;
   const variance = Math.max(0, squares / rates.length - mean ** 2) + within / rates.length / design.repeats;
   if (variance === 0 || Math.sign(mean) !== Math.sign(effect)) return 0;
-  const paired = design.tasks * (1 - model.invalidRate) ** (2 * design.repeats);
+  const paired = design.paired ?? design.tasks * (1 - model.invalidRate) ** (2 * design.repeats);
   const z = normalQuantile(1 - alpha / (2 * model.treatments));
   const sd = Math.sqrt(variance);
   return (1 - alpha) * normalCdf((Math.sqrt(paired) * Math.abs(mean) - z * Math.sqrt(variance + mean ** 2)) / sd);
@@ -102,7 +105,7 @@ export function minimumDetectableEffect(model: PowerModel, rates: readonly numbe
     loss: smallestEffect(model, rates, design, TARGET_POWER, -1),
     power: TARGET_POWER,
     alpha: model.policy.alpha / model.treatments,
-    tasks: design.tasks,
+    tasks: design.paired ?? design.tasks,
     repeats: design.repeats,
     method: 'normal-approximation',
   };

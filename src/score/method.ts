@@ -106,38 +106,30 @@ export function methodFigures(
 }
 
 /**
- * Per distinct design (paired tasks × repeats), the simulated power at the stated effect (stage 2
- * only: below it every verdict is descriptive) and the minimum detectable effect. Treatments with
- * the same paired tasks share one design, so they share its figures and its seed.
+ * The figures of each treatment's design: the power the experiment had at the stated effect (stage 2
+ * only, where a verdict can claim anything; simulated at the scheduled tasks, the model's invalid
+ * rate dropping tasks as the missing-data rule does, so it is one figure for every treatment, from
+ * one seed), and the minimum detectable effect at the treatment's own paired tasks.
  */
 export function designFigures(plan: Plan, planId: string, model: PowerModel | null, simulations: number) {
-  const cache = new Map<number, { power: PowerAtEffect | null; mde: Mde | null }>();
+  const tasks = plan.tasks.length;
+  const simulate = model !== null && simulations > 0 && plan.experiment.stage === 2 && tasks <= MAX_SIMULATED_TASKS;
+  const scenario = { tasks, repeats: plan.repeats, effect: STATED_EFFECT, aaShift: 0, extraRegression: 0 };
+  const power: PowerAtEffect | null = simulate
+    ? {
+        effect: STATED_EFFECT,
+        power: simulateScenario(model, scenario, simulations, `${planId}/power`).detected,
+        simulations,
+      }
+    : null;
   const rates = model === null ? [] : momentRates(model, `${planId}/power`);
-  return (pairedTasks: number) => {
-    let figures = cache.get(pairedTasks);
-    if (figures === undefined) {
-      const design = { tasks: pairedTasks, repeats: plan.repeats };
-      const simulate =
-        model !== null &&
-        simulations > 0 &&
-        plan.experiment.stage === 2 &&
-        pairedTasks > 0 &&
-        pairedTasks <= MAX_SIMULATED_TASKS;
-      const scenario = { ...design, effect: STATED_EFFECT, aaShift: 0, extraRegression: 0 };
-      const seed = `${planId}/power/${pairedTasks}x${plan.repeats}`;
-      figures = {
-        power: simulate
-          ? {
-              effect: STATED_EFFECT,
-              power: simulateScenario(model, scenario, simulations, seed).detected,
-              simulations,
-            }
-          : null,
-        mde: model === null || pairedTasks === 0 ? null : minimumDetectableEffect(model, rates, design),
-      };
-      cache.set(pairedTasks, figures);
+  const mdes = new Map<number, Mde | null>();
+  return (pairedTasks: number): { power: PowerAtEffect | null; mde: Mde | null } => {
+    if (!mdes.has(pairedTasks)) {
+      const design = { tasks, repeats: plan.repeats, paired: pairedTasks };
+      mdes.set(pairedTasks, model === null || pairedTasks === 0 ? null : minimumDetectableEffect(model, rates, design));
     }
-    return figures;
+    return { power, mde: mdes.get(pairedTasks)! };
   };
 }
 

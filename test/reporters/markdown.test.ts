@@ -16,7 +16,9 @@ describe('the Markdown scorecard says what the JSON says', () => {
     }
     const winner = scorecard.comparisons.find((c) => c.verdict === 'better')!;
     expect(markdown).toMatch(
-      new RegExp(`\\| ${winner.arm} \\| \\*\\*better\\*\\* \\| \\+0\\.\\d{3} \\[\\+0\\.\\d{3}, \\+[01]\\.\\d{3}\\] \\|`),
+      new RegExp(
+        `\\| ${winner.arm} \\| \\*\\*better\\*\\* \\| \\+0\\.\\d{3} \\[\\+0\\.\\d{3}, \\+[01]\\.\\d{3}\\] \\|`,
+      ),
     );
   });
 
