@@ -137,7 +137,7 @@ function nullReading(input: JudgeInput): string | null {
   const range = `[${formatSigned(interval.low)}, ${formatSigned(interval.high)}]`;
   const bounded = mde.gain !== null && mde.loss !== null && interval.high < mde.gain && interval.low > -mde.loss;
   return bounded
-    ? `no effect larger than ${sides}: the interval ${range} excludes both minimum detectable effects (80% power at α/m)`
+    ? `no effect larger than ${sides}: the interval ${range} excludes both minimum detectable effects (80% power at α/m); smaller effects could still go unseen`
     : `too small to see effects below ${sides} (the minimum detectable effects at 80% power): the interval ${range} does not rule out larger ones`;
 }
 
@@ -164,7 +164,8 @@ function outcomeVerdict(input: JudgeInput): { verdict: Verdict; reasons: string[
       return { verdict: 'noninferior', reasons: [...reasons, `${bound} > -${ni.margin} (noninferiority margin)`] };
     reasons.push(`${bound} ≤ -${ni.margin}: noninferiority not shown`);
   }
-  return { verdict: 'no-detectable-difference', reasons: [...reasons, ...(nullReading(input) ?? [])] };
+  const reading = nullReading(input);
+  return { verdict: 'no-detectable-difference', reasons: reading === null ? reasons : [...reasons, reading] };
 }
 
 const OUTCOMES: readonly Verdict[] = ['better', 'worse', 'noninferior', 'no-detectable-difference'];
