@@ -1,5 +1,6 @@
 import type { PowerModelSummary, PowerTable, SampleSize, Scorecard } from '../contracts/scorecard.js';
 import { formatSigned } from '../score/format.js';
+import { exactTasksAtRepeats } from '../score/sign-flip.js';
 
 /** The method note and the power tables, worded once for every projection of a scorecard. */
 
@@ -40,7 +41,7 @@ export function methodParts(scorecard: Scorecard): string[] {
   const exact = [...scorecard.comparisons, ...scorecard.aa].every((c) => c.test.method === 'exact');
   const parts = [
     'Each arm is compared with the baseline over the tasks complete in both: d_t = s(t, arm) − s(t, baseline), repeats averaged inside a task, in exact rational arithmetic.',
-    `Test: the paired sign-flip permutation test on the d_t, two-sided, ${exact ? 'exact over all 2^n sign vectors' : 'exact where the task count allows and Monte Carlo (seeded by the plan, error stated) where it does not'}; a verdict's direction is the sign of Σd_t.`,
+    `Test: the paired sign-flip permutation test on the d_t, two-sided, ${exact ? 'exact over all 2^n sign vectors' : 'Monte Carlo for at least one comparison (19,999 draws seeded by the plan, its standard error stated beside p)'}; it is exact whenever n·(n + 1)·(Σ|d_t|·L + 1) ≤ 10^7 (L the common denominator), so always up to ${exactTasksAtRepeats(scorecard.repeats)} tasks at ${scorecard.repeats} repeats. A verdict's direction is the sign of Σd_t.`,
     `Family: Holm over the m = ${m} treatment${m === 1 ? '' : 's'} at α = ${alpha}, raw and adjusted p both shown. Each treatment's interval inverts the test at the level Holm tested it (α/m at the first step, α/(m − j + 1) at step j), so it excludes 0 exactly when the verdict claims a difference; the simultaneous interval at α/m, which covers every treatment at once, is shown beside it. The A/A interval is at α.`,
     `Missing data: invalid trials (after the preregistered re-attempts) take their task out of the pairs, up to ${maxDroppedShare} of the tasks, and the verdict's sensitivity to them is shown (their invalid trials imputed at either extreme); beyond that share, or with any trial missing, the comparison is incomplete.`,
     `Gates: at least ${minTasks} tasks and ${minRepeats} repeats; the one A/A rule (the A/A arm's own test not rejecting at α, and the A/A comparison complete); the treatment's extra share of trials with a failed regression check bounded below ${regressionTolerance} (an exact upper bound at α: a treatment whose true extra share is the tolerance passes at most α of the time).`,

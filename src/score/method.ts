@@ -5,7 +5,7 @@ import { minimumDetectableEffect, momentRates, TARGET_POWER } from './approximat
 import { fitBeta } from './beta.js';
 import { simulateScenario } from './power.js';
 import { modelSummary, type PowerModel } from './power-model.js';
-import { MAX_SIMULATED_TASKS, SIZED_EFFECTS, sampleSizes } from './power-table.js';
+import { SIZED_EFFECTS, sampleSizes, simulable } from './power-table.js';
 
 /**
  * Simulated experiments per figure, unless the caller asks for another count: a share near 0.5
@@ -88,7 +88,7 @@ export function methodFigures(
   const stage2 = plan.experiment.stage === 2;
   const design = { tasks: plan.tasks.length, repeats: plan.repeats, simulations };
   const operating =
-    stage2 && simulations > 0 && design.tasks <= MAX_SIMULATED_TASKS
+    stage2 && simulations > 0 && simulable(design.tasks, design.repeats)
       ? operatingCharacteristics(model, design, `${planId}/operating`)
       : null;
   const seed = `${planId}/power`;
@@ -113,7 +113,7 @@ export function methodFigures(
  */
 export function designFigures(plan: Plan, planId: string, model: PowerModel | null, simulations: number) {
   const tasks = plan.tasks.length;
-  const simulate = model !== null && simulations > 0 && plan.experiment.stage === 2 && tasks <= MAX_SIMULATED_TASKS;
+  const simulate = model !== null && simulations > 0 && plan.experiment.stage === 2 && simulable(tasks, plan.repeats);
   const scenario = { tasks, repeats: plan.repeats, effect: STATED_EFFECT, aaShift: 0, extraRegression: 0 };
   const power: PowerAtEffect | null = simulate
     ? {

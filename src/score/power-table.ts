@@ -2,6 +2,7 @@ import type { PowerRow, PowerTable, SampleSize } from '../contracts/scorecard.js
 import { momentRates, TARGET_POWER, tasksNeeded } from './approximate-power.js';
 import { simulateScenario } from './power.js';
 import { modelSummary, type PowerModel } from './power-model.js';
+import { exactTasksAtRepeats } from './sign-flip.js';
 
 export interface PowerGrid {
   /** Changes in success rate: gains and losses. */
@@ -16,10 +17,13 @@ export const SIZED_EFFECTS = [-0.15, -0.1, -0.05, 0.05, 0.1, 0.15] as const;
 export const DEFAULT_GRID: PowerGrid = { effects: SIZED_EFFECTS, tasks: [30, 60, 100], repeats: [3, 5] };
 
 /**
- * Above this many tasks nothing is simulated: the test may leave the exact method for Monte Carlo,
- * and a simulation would take longer than scoring. The closed form sizes any corpus.
+ * Whether a design is simulated: only where the test is exact whatever the outcomes (beyond, it may
+ * take 19,999 Monte-Carlo draws per test, and a simulation would take longer than scoring). The
+ * closed form sizes any corpus.
  */
-export const MAX_SIMULATED_TASKS = 150;
+export function simulable(tasks: number, repeats: number): boolean {
+  return tasks <= exactTasksAtRepeats(repeats);
+}
 
 function simulatedPower(
   model: PowerModel,
@@ -49,7 +53,7 @@ export function sampleSizes(
     grid.repeats.map((repeats) => {
       const tasks = tasksNeeded(model, rates, effect, repeats);
       const simulated =
-        check && tasks !== null && tasks <= MAX_SIMULATED_TASKS
+        check && tasks !== null && simulable(tasks, repeats)
           ? { power: simulatedPower(model, tasks, repeats, effect, simulations, seed), simulations }
           : null;
       return { effect, repeats, tasks, simulated };

@@ -7,6 +7,7 @@ import { fisherExactP } from '../../src/score/fisher.js';
 import { fromDecimal, fromDouble, toNumber } from '../../src/score/fraction.js';
 import { holmStepLevels } from '../../src/score/holm.js';
 import { passAtK } from '../../src/score/pass-at-k.js';
+import { exactTasksAtRepeats, signFlipMethod } from '../../src/score/sign-flip.js';
 
 /** Exact references from fixtures/score/make-bound-vectors.py (standard library fractions; the command is in its header). */
 interface Vectors {
@@ -105,6 +106,15 @@ describe('hand examples', () => {
     close(rows[0]!.passHatK, 4 / 9, 1e-15);
     close(rows[1]!.passHatK, 1 / 3, 1e-15);
     close(rows[2]!.passHatK, 1 / 3, 1e-15);
+  });
+
+  it('the sign-flip test is exact whatever the outcomes up to 148 tasks at 3 repeats and 125 at 5, as the method note says', () => {
+    expect(exactTasksAtRepeats(3)).toBe(148);
+    expect(exactTasksAtRepeats(5)).toBe(125);
+    // The widest differences in thirds with no common factor: exact at 148 tasks, Monte Carlo at 150.
+    const widest = (n: number) => Array.from({ length: n }, (_, t) => (t === 0 ? 2 : t % 2 === 0 ? 3 : -3));
+    expect(signFlipMethod(widest(148))).toBe('exact');
+    expect(signFlipMethod(widest(150))).toBe('monte-carlo');
   });
 
   it('the regression bound of 0 of 90 against 0 of 90 is 1 − 0.025^(1/90) = 0.0402: below 0.1, not below 0.04', () => {

@@ -77,6 +77,33 @@ describe('a null result says what the experiment could have seen', () => {
   });
 });
 
+describe('the stage-1 scorecard sizes stage 2', () => {
+  it('prints the tasks needed for gains and losses of 0.05, 0.10 and 0.15 at 3 and 5 repeats, in all three formats', () => {
+    const plan = fixturePlan({ stage: 1, tasks: 4, repeats: 2, aa: false });
+    const { planId, receipts } = fixtureReceipts(plan, (trial) => ({
+      status: trialDraw(trial) < 0.5 ? 'passed' : 'failed',
+    }));
+    const scorecard = ScorecardSchema.parse(buildScorecard({ plan, planId, receipts }));
+    const table = scorecard.method.power!;
+    expect(table.needed.map((n) => [n.effect, n.repeats])).toEqual(
+      [-0.15, -0.1, -0.05, 0.05, 0.1, 0.15].flatMap((effect) => [
+        [effect, 3],
+        [effect, 5],
+      ]),
+    );
+    // Smaller effects need more tasks; 0.05 needs several hundred at 3 repeats.
+    const at3 = (effect: number) => table.needed.find((n) => n.effect === effect && n.repeats === 3)!.tasks!;
+    expect(at3(0.15)).toBeLessThan(at3(0.1));
+    expect(at3(0.1)).toBeLessThan(at3(0.05));
+    expect(at3(0.05)).toBeGreaterThan(300);
+    expect(renderMarkdown(scorecard)).toContain('### Sample sizes for stage 2');
+    expect(renderMarkdown(scorecard)).toMatch(
+      new RegExp(`\\| \\+0\\.050 \\| 3 \\| ${at3(0.05)} \\| not simulated \\|`),
+    );
+    expect(renderHtml(scorecard)).toContain('<table class="sample-sizes">');
+  });
+});
+
 describe('pass@k and pass^k per arm, from the repeats', () => {
   it('equal the unbiased estimators over the tasks: 1/3, 3/3 and 0/3 give pass@2 = 5/9, pass^2 = 1/3', () => {
     const plan = fixturePlan({ stage: 1, tasks: 3, repeats: 3, aa: false });
