@@ -15,7 +15,10 @@ import { buildScorecard, exactSignTest, holmAdjust } from '../../src/score/index
 const passed: TrialSpec = { status: 'passed' };
 const failed: TrialSpec = { status: 'failed' };
 
-/** Scores a fixture plan whose trials end as `decide` says, and checks the result is a valid scorecard. */
+/**
+ * Scores a fixture plan whose trials end as `decide` says, and checks the result is a valid
+ * scorecard. No verdict reads the simulated power figures, so these tests leave them out.
+ */
 function score(
   options: FixtureOptions,
   decide: (trial: ScheduledTrial) => TrialSpec | null,
@@ -23,7 +26,7 @@ function score(
 ): Scorecard {
   const plan = fixturePlan(options);
   const { planId, receipts } = fixtureReceipts(plan, decide);
-  const scorecard = buildScorecard({ plan, planId, receipts, eligibility });
+  const scorecard = buildScorecard({ plan, planId, receipts, eligibility, simulations: 0 });
   return ScorecardSchema.parse(scorecard);
 }
 
