@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixturePlan, fixtureReceipts, type TrialSpec, trialDraw } from '../../fixtures/score/build.js';
+import { showcaseRun } from '../../fixtures/score/showcase.js';
 import type { ScheduledTrial } from '../../src/contracts/plan.js';
 import { BrowserSession } from '../../src/grading/browser-session.js';
 import { writeScorecard } from '../../src/reporters/write-scorecard.js';
@@ -41,67 +42,89 @@ function threeArmRun() {
   return { plan, planId, receipts };
 }
 
-describe('the HTML scorecard is readable at 1280 × 800', () => {
-  it('every table of a 3-arm stage-2 scorecard fits its column: no key column scrolled out of sight', async () => {
-    const run = threeArmRun();
-    const scorecard = buildScorecard(run);
-    expect(scorecard.arms.map((a) => a.id)).toEqual(['baseline', 'treatment-a', 'aa-control']);
-    const dir = await tempDir();
-    const files = await writeScorecard(dir, scorecard, { ...run, receiptsDir: dir });
+/** Opens a scorecard's HTML at 1280 × 800 and measures every table and element against its container. */
+async function measureAt1280(run: ReturnType<typeof threeArmRun>, shot: string) {
+  const scorecard = buildScorecard(run);
+  const dir = await tempDir();
+  const files = await writeScorecard(dir, scorecard, { ...run, receiptsDir: dir });
 
-    const launched = await session.browser();
-    if (!('browser' in launched)) throw new Error(launched.reason);
-    const context = await launched.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(pathToFileURL(files.html).href, { waitUntil: 'load' });
+  const launched = await session.browser();
+  if (!('browser' in launched)) throw new Error(launched.reason);
+  const context = await launched.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(files.html).href, { waitUntil: 'load' });
 
-    const report = await page.evaluate(() => {
-      const main = document.querySelector('main')!;
-      const box = main.getBoundingClientRect();
-      const style = getComputedStyle(main);
-      const contentRight = box.right - Number.parseFloat(style.paddingRight);
-      const tables = Array.from(document.querySelectorAll('table')).map((table) => {
-        const rect = table.getBoundingClientRect();
-        const parent = table.parentElement!;
-        const cells = Array.from(table.querySelectorAll('th, td')).map((cell) => cell.getBoundingClientRect().right);
-        return {
-          name: table.className || '(unnamed)',
-          columns: table.rows[0]?.cells.length ?? 0,
-          right: rect.right,
-          cellsRight: Math.max(...cells),
-          fitsParent: parent.scrollWidth <= parent.clientWidth + 1,
-          ownOverflow: table.scrollWidth - table.clientWidth,
-        };
-      });
-      // Any element wider than the box it sits in: a table, a cell, a code span or the figure.
-      const overflowing = Array.from(main.querySelectorAll('*'))
-        .filter((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+  const report = await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const box = main.getBoundingClientRect();
+    const style = getComputedStyle(main);
+    const contentRight = box.right - Number.parseFloat(style.paddingRight);
+    const tables = Array.from(document.querySelectorAll('table')).map((table) => {
+      const rect = table.getBoundingClientRect();
+      const parent = table.parentElement!;
+      const cells = Array.from(table.querySelectorAll('th, td')).map((cell) => cell.getBoundingClientRect().right);
       return {
-        viewport: window.innerWidth,
-        pageScroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        contentRight,
-        tables,
-        overflowing,
+        name: table.className || '(unnamed)',
+        columns: table.rows[0]?.cells.length ?? 0,
+        right: rect.right,
+        cellsRight: Math.max(...cells),
+        fitsParent: parent.scrollWidth <= parent.clientWidth + 1,
+        ownOverflow: table.scrollWidth - table.clientWidth,
       };
     });
+    // Any element wider than the box it sits in: a table, a cell, a code span, the figure. Inside the
+    // figure only the svg itself counts: it scales its viewBox, and its texts report no layout box.
+    const figure = main.querySelector('svg.forest')!.getBoundingClientRect();
+    const overflowing = Array.from(main.querySelectorAll('*'))
+      .filter((el) => !(el instanceof SVGElement) || el.tagName === 'svg')
+      .filter((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} "${el.textContent?.slice(0, 50)}" ${el.scrollWidth} > ${el.clientWidth}`,
+      );
+    return {
+      figureRight: figure.right,
+      viewport: window.innerWidth,
+      pageScroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      contentRight,
+      tables,
+      overflowing,
+    };
+  });
 
-    expect(report.tables.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['verdicts', 'secondary', 'gates', 'aa', 'arms', 'trials', 'infrastructure', 'matrix']),
-    );
-    expect(report.pageScroll, 'the page itself never scrolls sideways').toBeLessThanOrEqual(0);
-    for (const table of report.tables) {
-      expect(table.right, `${table.name}: right edge`).toBeLessThanOrEqual(report.contentRight + 1);
-      expect(table.cellsRight, `${table.name}: its last column`).toBeLessThanOrEqual(report.contentRight + 1);
-      expect(table.fitsParent, `${table.name}: fits its container`).toBe(true);
-      expect(table.ownOverflow, `${table.name}: no overflow inside`).toBeLessThanOrEqual(1);
-    }
-    expect(report.overflowing).toEqual([]);
+  const out = join(import.meta.dirname, '../../test-results/reporters');
+  await mkdir(out, { recursive: true });
+  await page.screenshot({ path: join(out, `${shot}.png`), fullPage: true });
+  await copyFile(files.html, join(out, `${shot}.html`));
+  await context.close();
+  return { scorecard, report };
+}
 
-    const out = join(import.meta.dirname, '../../test-results/reporters');
-    await mkdir(out, { recursive: true });
-    await page.screenshot({ path: join(out, 'scorecard-1280.png'), fullPage: true });
-    await copyFile(files.html, join(out, 'scorecard-1280.html'));
-    await context.close();
+function expectFits(report: Awaited<ReturnType<typeof measureAt1280>>['report']): void {
+  expect(report.tables.map((t) => t.name)).toEqual(
+    expect.arrayContaining(['verdicts', 'secondary', 'gates', 'aa', 'arms', 'trials', 'infrastructure', 'matrix']),
+  );
+  expect(report.pageScroll, 'the page itself never scrolls sideways').toBeLessThanOrEqual(0);
+  for (const table of report.tables) {
+    expect(table.right, `${table.name}: right edge`).toBeLessThanOrEqual(report.contentRight + 1);
+    expect(table.cellsRight, `${table.name}: its last column`).toBeLessThanOrEqual(report.contentRight + 1);
+    expect(table.fitsParent, `${table.name}: fits its container`).toBe(true);
+    expect(table.ownOverflow, `${table.name}: no overflow inside`).toBeLessThanOrEqual(1);
+  }
+  expect(report.figureRight, 'the forest plot').toBeLessThanOrEqual(report.contentRight + 1);
+  expect(report.overflowing).toEqual([]);
+}
+
+describe('the HTML scorecard is readable at 1280 × 800', () => {
+  it('every table of a 3-arm stage-2 scorecard fits its column: no key column scrolled out of sight', async () => {
+    const { scorecard, report } = await measureAt1280(threeArmRun(), 'scorecard-1280');
+    expect(scorecard.arms.map((a) => a.id)).toEqual(['baseline', 'treatment-a', 'aa-control']);
+    expectFits(report);
+  });
+
+  it('so does the 5-arm showcase, with its missing and contaminated trials', async () => {
+    const { scorecard, report } = await measureAt1280(showcaseRun(), 'scorecard-1280-showcase');
+    expect(scorecard.arms).toHaveLength(5);
+    expectFits(report);
   });
 });
