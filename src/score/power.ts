@@ -69,14 +69,25 @@ function drawPairs(model: PowerModel, scenario: Scenario, random: Random): { pai
   return { pairs, dropped };
 }
 
-/** One simulated experiment, judged as the scorer judges a stage-2 run. */
-function simulateOnce(model: PowerModel, scenario: Scenario, random: Random, seed: string) {
-  const { pairs, dropped } = drawPairs(model, scenario, random);
-  const { policy } = model;
+/** An experiment as counts: per arm (0: the A/A control, then the treatments) its complete pairs and dropped tasks. */
+export interface CountedExperiment {
+  tasks: number;
+  repeats: number;
+  pairs: readonly (readonly CountPair[])[];
+  dropped: readonly number[];
+}
+
+/**
+ * The verdict rules of a stage-2 run on counts alone, as the scorer applies them: the missing-data
+ * rule, the tasks and repeats gates, the one A/A rule, the regression bound, Holm and the sign of
+ * Σd_t. Per treatment, its claim (null: none). bench/kit.ts checks it against buildScorecard.
+ */
+export function judgeCounts(policy: PowerModel['policy'], experiment: CountedExperiment, seed: string) {
+  const { pairs, dropped } = experiment;
   const alpha = fromDecimal(policy.alpha);
-  const allowed = droppableTasks(scenario.tasks, policy.maxDroppedShare);
+  const allowed = droppableTasks(experiment.tasks, policy.maxDroppedShare);
   // Holm compares a treatment's p with α/k for k = 1..m; the A/A test with α.
-  const holmLevels: Fraction[] = Array.from({ length: model.treatments }, (_, k) => dividedBy(alpha, k + 1));
+  const holmLevels: Fraction[] = Array.from({ length: pairs.length - 1 }, (_, k) => dividedBy(alpha, k + 1));
   const [aa, ...treatments] = pairs.map((list, arm) =>
     pairedTests(list, `${seed}/${arm}`, arm === 0 ? [alpha] : holmLevels),
   );
@@ -85,13 +96,20 @@ function simulateOnce(model: PowerModel, scenario: Scenario, random: Random, see
   const regressionHeld = pairs
     .slice(1)
     .map((list) => regressionGateHolds(list, policy.regressionTolerance, policy.alpha));
-  const sized = scenario.tasks >= policy.minTasks && scenario.repeats >= policy.minRepeats;
+  const sized = experiment.tasks >= policy.minTasks && experiment.repeats >= policy.minRepeats;
   const adjusted = holmAdjustExact(treatments.map((tests) => tests.test.p));
   const claims = treatments.map((tests, i) =>
     complete[i + 1] && sized && !aaBlocks && regressionHeld[i]
       ? claim(adjusted[i]!, tests.differences.sum, alpha)
       : null,
   );
+  return { claims, aaBlocks, regressionHeld };
+}
+
+/** One simulated experiment, judged as the scorer judges a stage-2 run. */
+function simulateOnce(model: PowerModel, scenario: Scenario, random: Random, seed: string) {
+  const { pairs, dropped } = drawPairs(model, scenario, random);
+  const { claims, aaBlocks, regressionHeld } = judgeCounts(model.policy, { ...scenario, pairs, dropped }, seed);
   return {
     detected: claims[0] === (scenario.effect < 0 ? 'worse' : 'better'),
     anyClaim: claims.some((c) => c !== null),
