@@ -7,13 +7,15 @@
  * a generated dependency tree of 13,000 files that its setup command writes into node_modules
  * (given to trials read-only, never copied). Beside them, corpus/tasks/cli-config-merge.
  *
- * Set-up: the task snapshot checked against the task's digest (built once per task digest: cold,
- * then warm; the tree model it reads is the starting tree the trial compares with after the agent),
- * the setup lookup (warm), the fresh workspace copy (one `cp`) and its hand-over to the agent's uid
- * (one `chown -R`). Post-agent: the one workspace scan (diff, contamination, tampering, hidden
- * tests all use it), the tampering rules, the hidden tests put back (repository tasks) and removing
- * the trial folder (one `rm -rf`). The suite run and the agent are not file work and are left out.
- * Target: under 3 s of file work per trial for 15k files.
+ * Set-up: the workspace (the task snapshot checked against the task's digest, built once per task
+ * digest: cold, then warm; the tree model it reads is the starting tree the trial compares with
+ * after the agent; then, under bubblewrap, the fresh copy, one `cp`; under the container backend, a
+ * copy-on-write overlay of the agent-owned snapshot), the setup lookup (warm) and the hand-over to
+ * the agent's uid (one `chown -R` of what root owns). Post-agent: the one workspace scan (diff,
+ * contamination, tampering, hidden tests all use it), the tampering rules, the hidden tests put
+ * back (repository tasks) and removing the trial folder (one `rm -rf`, after the overlay's
+ * unmount). The suite run, the agent and container starts are not file work and are left out.
+ * Target: under 3 s of file work per trial for 15k files, in both backends.
  *
  *   npm run bench:repository
  */
@@ -24,12 +26,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LoadedTask, loadTask } from '../src/corpus/load.js';
 import { ensureSetup } from '../src/corpus/setup.js';
+import type { SnapshotOwner } from '../src/corpus/snapshot.js';
 import { applyHiddenTests } from '../src/grading/repository-tests.js';
 import { detectTampering } from '../src/grading/tampering.js';
 import { scanWorkspace } from '../src/grading/workspace-scan.js';
 import { handOver, requireSandbox } from '../src/io/sandbox.js';
-import { removeTree } from '../src/io/tree-commands.js';
-import { freshWorkspace, taskSnapshot } from '../src/trial/workspace.js';
+import { attemptWorkspace, removeTrialTree } from '../src/trial/workspace.js';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const COMPACT = join(REPO, 'corpus/tasks/cli-config-merge');
@@ -96,7 +98,8 @@ async function largeTask(dir: string, workspaceFiles: number, dependencyFiles: n
   return dir;
 }
 
-type Phase = 'snapshot' | 'setup' | 'copy' | 'handOver' | 'scan' | 'tampering' | 'hidden' | 'remove';
+type Phase = 'workspace' | 'setup' | 'handOver' | 'scan' | 'tampering' | 'hidden' | 'remove';
+type Backend = 'bubblewrap' | 'container';
 
 async function timed<T>(times: Partial<Record<Phase, number>>, phase: Phase, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
@@ -105,14 +108,20 @@ async function timed<T>(times: Partial<Record<Phase, number>>, phase: Phase, wor
   return value;
 }
 
-/** One trial's file work, phase by phase, in ms. */
-async function trialFileWork(root: string, task: LoadedTask): Promise<Partial<Record<Phase, number>>> {
+/** One trial's file work under `backend`, phase by phase, in ms. */
+async function trialFileWork(
+  root: string,
+  task: LoadedTask,
+  backend: Backend,
+): Promise<Partial<Record<Phase, number>>> {
   const { identity } = await requireSandbox();
+  // What execute.ts chooses (trial-sandbox.ts): copy-on-write for a container trial of a root harness.
+  const owner: SnapshotOwner | null =
+    backend === 'container' && identity.kind === 'unprivileged' ? { uid: identity.uid, gid: identity.gid } : null;
   const times: Partial<Record<Phase, number>> = {};
-  const snapshot = await timed(times, 'snapshot', () => taskSnapshot(root, task));
-  await timed(times, 'setup', () => ensureSetup(root, task));
   const trialDir = join(root, 'trials', randomUUID());
-  const workspace = await timed(times, 'copy', () => freshWorkspace(trialDir, snapshot.dir));
+  const { snapshot, workspace } = await timed(times, 'workspace', () => attemptWorkspace(root, task, trialDir, owner));
+  await timed(times, 'setup', () => ensureSetup(root, task));
   await timed(times, 'handOver', () => handOver([workspace], identity));
   await writeFile(join(workspace, 'package.json'), '{ "name": "big", "type": "module", "edited": true }\n');
   const scan = await timed(times, 'scan', () => scanWorkspace(workspace));
@@ -121,25 +130,25 @@ async function trialFileWork(root: string, task: LoadedTask): Promise<Partial<Re
   await timed(times, 'tampering', () => detectTampering(task, scan, start));
   if (task.task.repository)
     await timed(times, 'hidden', () => applyHiddenTests(task.dir, workspace, { start, graded: scan.model }));
-  await timed(times, 'remove', () => removeTree(trialDir));
+  await timed(times, 'remove', () => removeTrialTree(trialDir));
   return times;
 }
 
-const SET_UP: Phase[] = ['snapshot', 'setup', 'copy', 'handOver'];
+const SET_UP: Phase[] = ['workspace', 'setup', 'handOver'];
 const POST_AGENT: Phase[] = ['scan', 'tampering', 'hidden', 'remove'];
 
 function sum(times: Partial<Record<Phase, number>>, phases: Phase[]): number {
   return phases.reduce((total, phase) => total + (times[phase] ?? 0), 0);
 }
 
-async function measure(name: string, taskDir: string): Promise<void> {
+async function measure(name: string, taskDir: string, backend: Backend): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'crossover-bench-repo-'));
   await chmod(root, 0o755);
   try {
     const task = await loadTask(taskDir);
-    const cold = await trialFileWork(root, task);
+    const cold = await trialFileWork(root, task, backend);
     const warm: Partial<Record<Phase, number>>[] = [];
-    for (let i = 0; i < TRIALS; i += 1) warm.push(await trialFileWork(root, task));
+    for (let i = 0; i < TRIALS; i += 1) warm.push(await trialFileWork(root, task, backend));
     // The trial whose whole file work is the median: its phases are the figures printed.
     const all = [...SET_UP, ...POST_AGENT];
     const middle = [...warm].sort((a, b) => sum(a, all) - sum(b, all))[Math.floor(TRIALS / 2)]!;
@@ -147,10 +156,10 @@ async function measure(name: string, taskDir: string): Promise<void> {
     const postAgent = sum(middle, POST_AGENT);
     const detail = all.map((phase) => `${phase} ${Math.round(middle[phase] ?? 0)}`).join(', ');
     console.log(
-      `${name.padEnd(34)} set-up ${(setUp / 1000).toFixed(2)} s, post-agent ${(postAgent / 1000).toFixed(2)} s, ` +
+      `${`${name} (${backend})`.padEnd(48)} set-up ${(setUp / 1000).toFixed(2)} s, post-agent ${(postAgent / 1000).toFixed(2)} s, ` +
         `file work ${((setUp + postAgent) / 1000).toFixed(2)} s per trial (median of ${TRIALS}; first trial ${(sum(cold, all) / 1000).toFixed(2)} s, setup and snapshot built)`,
     );
-    console.log(`${''.padEnd(34)} ms: ${detail}`);
+    console.log(`${''.padEnd(48)} ms: ${detail}`);
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -159,12 +168,13 @@ async function measure(name: string, taskDir: string): Promise<void> {
 const scratch = await mkdtemp(join(tmpdir(), 'crossover-bench-tasks-'));
 try {
   console.log(`trial file work, ${TRIALS} trials each after a first one; target under 3 s per trial for 15k files`);
-  await measure('compact: cli-config-merge', COMPACT);
-  await measure(`15k in-tree: ${FILES} workspace files`, await largeTask(join(scratch, 'in-tree', 'big'), FILES, 0));
-  await measure(
-    `15k setup: ${SOURCE_FILES} + ${FILES - SOURCE_FILES} deps`,
-    await largeTask(join(scratch, 'setup', 'big'), SOURCE_FILES, FILES - SOURCE_FILES),
-  );
+  const inTree = await largeTask(join(scratch, 'in-tree', 'big'), FILES, 0);
+  const withSetup = await largeTask(join(scratch, 'setup', 'big'), SOURCE_FILES, FILES - SOURCE_FILES);
+  for (const backend of ['bubblewrap', 'container'] as const) {
+    await measure('compact: cli-config-merge', COMPACT, backend);
+    await measure(`15k in-tree: ${FILES} workspace files`, inTree, backend);
+    await measure(`15k setup: ${SOURCE_FILES} + ${FILES - SOURCE_FILES} deps`, withSetup, backend);
+  }
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

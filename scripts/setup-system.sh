@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs the system packages trials use, when they are missing: Debian's bubblewrap (the trial
-# sandbox), chromium-headless-shell (browser checks) and strace (the probe's network findings). The README's commands and .ci/run call it.
+# sandbox), chromium-headless-shell (browser checks) and strace (the probe's network findings); and
+# what sandbox 'container' needs: Docker (docker.io) with its daemon running and the Debian base image
+# built here with mmdebstrap (scripts/base-image.sh; 1 to 15 minutes the first time, then cached).
+# CROSSOVER_CONTAINERS=0 leaves containers out. The README's commands and .ci/run call it.
 # Where it cannot install (not root and no password-less sudo, or no apt-get) it changes nothing and
 # exits 1 with the exact command to run, so no trial starts on a machine that cannot contain it.
 set -euo pipefail
@@ -17,15 +20,52 @@ executable /usr/bin/strace || missing+=(strace)
 /usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 # Python repository tasks run Debian's pytest (corpus/README.md, "Bring a repository task").
 /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || missing+=(python3-pytest)
+# Sandbox 'container': the engine Crossover looks for at /usr/bin (src/io/container-engine.ts), and
+# mmdebstrap for the base image (no image registry is assumed reachable).
+# Installed with their recommended packages, as verified on these machines (CONTAINERS.md).
+containers=${CROSSOVER_CONTAINERS:-1}
+with_recommends=()
+if [ "$containers" != 0 ]; then
+  executable /usr/bin/docker || executable /usr/bin/podman || with_recommends+=(docker.io)
+  executable /usr/bin/mmdebstrap || with_recommends+=(mmdebstrap)
+fi
 
-if [ ${#missing[@]} -eq 0 ]; then
+# Starts the Docker daemon when it does not answer (there may be no systemd), waits for it, then
+# builds or reuses the base image. Needs root; otherwise prints what to run.
+start_containers() {
+  [ "$containers" != 0 ] || return 0
+  if executable /usr/bin/docker && ! /usr/bin/docker info >/dev/null 2>&1; then
+    if [ "$(id -u)" -ne 0 ]; then
+      echo "setup: the Docker daemon does not answer; as root run:  dockerd >/var/log/dockerd.log 2>&1 &" >&2
+      exit 1
+    fi
+    if [ -d /run/systemd/system ]; then
+      systemctl start docker
+    else
+      echo "setup: starting dockerd (log: /var/log/crossover-dockerd.log)"
+      setsid nohup dockerd >/var/log/crossover-dockerd.log 2>&1 </dev/null &
+    fi
+    for _ in $(seq 60); do /usr/bin/docker info >/dev/null 2>&1 && break; sleep 1; done
+    /usr/bin/docker info >/dev/null 2>&1 || { echo "setup: dockerd did not start: see /var/log/crossover-dockerd.log" >&2; exit 1; }
+  fi
+  if [ "$(id -u)" -ne 0 ] && ! "$(dirname "$0")/base-image.sh" --check >/dev/null 2>&1; then
+    echo "setup: the container base image is not built; as root run:  $(dirname "$0")/base-image.sh" >&2
+    exit 1
+  fi
+  "$(dirname "$0")/base-image.sh"
+}
+
+if [ ${#missing[@]} -eq 0 ] && [ ${#with_recommends[@]} -eq 0 ]; then
   echo "setup: bubblewrap and Chromium are installed"
+  start_containers
   exit 0
 fi
 
-install="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+install="apt-get update"
+[ ${#missing[@]} -eq 0 ] || install+=" && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+[ ${#with_recommends[@]} -eq 0 ] || install+=" && DEBIAN_FRONTEND=noninteractive apt-get install -y ${with_recommends[*]}"
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "setup: missing ${missing[*]}, and there is no apt-get here to install them with." >&2
+  echo "setup: missing ${missing[*]} ${with_recommends[*]}, and there is no apt-get here to install them with." >&2
   echo "setup: on Debian or Ubuntu, run as root:  $install" >&2
   echo "setup: elsewhere, install bubblewrap and a headless Chromium at /usr/bin/chromium-headless-shell or /usr/bin/chromium." >&2
   exit 1
@@ -36,11 +76,17 @@ if [ "$(id -u)" -eq 0 ]; then
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
   as_root=(sudo -n)
 else
-  echo "setup: missing ${missing[*]}; installing them needs root. Run:" >&2
+  echo "setup: missing ${missing[*]} ${with_recommends[*]}; installing them needs root. Run:" >&2
   echo "  sudo sh -c '$install'" >&2
   exit 1
 fi
 
-echo "setup: installing ${missing[*]}"
+echo "setup: installing ${missing[*]} ${with_recommends[*]}"
 "${as_root[@]}" apt-get update -qq
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+if [ ${#with_recommends[@]} -gt 0 ]; then
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${with_recommends[@]}"
+fi
+start_containers

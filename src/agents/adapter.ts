@@ -78,8 +78,9 @@ export interface TranscriptSteps {
 }
 
 export interface AgentRunResult {
-  outcome: 'completed' | 'agent-error' | 'timeout';
-  /** short, bounded reason for agent-error */
+  /** api-fault: the model API kept failing (429, 5xx, no answer) after the agent's own retries (api-fault.ts) */
+  outcome: 'completed' | 'agent-error' | 'api-fault' | 'timeout';
+  /** short, bounded reason for agent-error and api-fault */
   error: string | null;
   observation: AgentObservation;
   /** the normalized transcript; absent when the adapter has no transcript parser */

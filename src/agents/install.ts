@@ -1,38 +1,19 @@
-import { realpath } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { type InstallableAdapter, type InstalledAgent, InstalledAgentSchema } from '../contracts/agent.js';
-import { CrossoverError } from '../contracts/errors.js';
+import { type InstalledAgent, InstalledAgentSchema } from '../contracts/agent.js';
 import { AGENT_INSTALL_RECORD, agentPrefix, currentDigest, readInstalledAgent } from '../io/agent-install.js';
 import { withBuildLock } from '../io/build-lock.js';
 import { fileDigest } from '../io/file-digest.js';
 import { writeArtifact } from '../io/json.js';
 import { npmInstallInto } from '../io/npm-install.js';
+import type { AgentInstall } from './definition.js';
+import { launcherPath } from './installed.js';
 
-/** The npm package of each agent CLI and its bin name. */
-const PACKAGES: Record<InstallableAdapter, { name: string; bin: string }> = {
-  'claude-code': { name: '@anthropic-ai/claude-code', bin: 'claude' },
-  codex: { name: '@openai/codex', bin: 'codex' },
-};
-
-/** The launcher of an install, relative to its prefix: the npm bin link. */
-export function launcherOf(adapter: InstallableAdapter): string {
-  return join('node_modules', '.bin', PACKAGES[adapter].bin);
-}
-
-/** Codex's launcher is a Node script that execs the native binary of its platform package. */
-const CODEX_NATIVE: Record<string, { pkg: string; triple: string }> = {
-  x64: { pkg: '@openai/codex-linux-x64', triple: 'x86_64-unknown-linux-musl' },
-  arm64: { pkg: '@openai/codex-linux-arm64', triple: 'aarch64-unknown-linux-musl' },
-};
-
-/** The real executable behind the launcher: the bin link's target (Claude Code), the native binary (Codex). */
-async function realExecutable(prefix: string, adapter: InstallableAdapter): Promise<string> {
-  const launcher = join(prefix, 'node_modules', '.bin', PACKAGES[adapter].bin);
-  if (adapter === 'claude-code') return realpath(launcher);
-  const native = process.platform === 'linux' ? CODEX_NATIVE[process.arch] : undefined;
-  if (native === undefined)
-    throw new CrossoverError('infrastructure', `codex: no native package for ${process.platform}-${process.arch}`);
-  return realpath(join(prefix, 'node_modules', native.pkg, 'vendor', native.triple, 'bin', 'codex'));
+/** Which agent to install: its adapter, exact version and the install facts of its definition. */
+export interface InstallTarget {
+  root: string;
+  adapter: string;
+  version: string;
+  install: AgentInstall;
 }
 
 /**
@@ -40,31 +21,27 @@ async function realExecutable(prefix: string, adapter: InstallableAdapter): Prom
  * and its digest. An existing install whose executable still has its recorded digest is kept. Two
  * installs of one version at once wait on one installer: the second finds the first's record.
  */
-export async function installAgent(input: {
-  root: string;
-  adapter: InstallableAdapter;
-  version: string;
-}): Promise<{ installed: InstalledAgent; fresh: boolean }> {
+export async function installAgent(input: InstallTarget): Promise<{ installed: InstalledAgent; fresh: boolean }> {
   const prefix = agentPrefix(input.root, input.adapter, input.version);
   return withBuildLock(`${prefix}.lock`, () => installInto(prefix, input));
 }
 
 async function installInto(
   prefix: string,
-  input: { root: string; adapter: InstallableAdapter; version: string },
+  input: InstallTarget,
 ): Promise<{ installed: InstalledAgent; fresh: boolean }> {
-  const { root, adapter, version } = input;
+  const { root, adapter, version, install } = input;
   const existing = await readInstalledAgent(root, adapter, version);
   if (existing !== null && (await currentDigest(root, existing)) === existing.digest)
     return { installed: existing, fresh: false };
-  await npmInstallInto(prefix, `${PACKAGES[adapter].name}@${version}`);
-  const executable = await realExecutable(prefix, adapter);
+  await npmInstallInto(prefix, `${install.package}@${version}`);
+  const executable = await install.executable(prefix);
   const installed = InstalledAgentSchema.parse({
     schema: 'crossover.agent-install/1',
     adapter,
     version,
-    package: PACKAGES[adapter].name,
-    launcher: launcherOf(adapter),
+    package: install.package,
+    launcher: launcherPath(install.bin),
     executable: relative(prefix, executable),
     digest: await fileDigest(executable),
   });

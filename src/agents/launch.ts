@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import type { Agent } from '../contracts/agent.js';
 import { CrossoverError } from '../contracts/errors.js';
+import { clip } from '../contracts/redaction.js';
 import { agentPrefix, readInstalledAgent } from '../io/agent-install.js';
 
-type InstalledSpec = Extract<Agent, { adapter: 'claude-code' | 'codex' }>;
+/** A declaration of an agent Crossover installs pinned: its adapter and exact version. */
+type InstalledSpec = Pick<Agent, 'adapter'> & { version: string };
 
 /** The launcher of the pinned install the plan bound; an agent never falls back to another copy on PATH. */
 export async function installedLauncher(
@@ -31,6 +33,5 @@ export function stdoutToFile(argv: readonly string[], file: string): string[] {
 
 /** A short, bounded reason: agent output is model text, never copied whole into a receipt. */
 export function shortReason(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+  return clip(text.replace(/\s+/g, ' ').trim(), 200);
 }

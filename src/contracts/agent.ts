@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DigestSchema, RelativePathSchema } from './common.js';
 
-const SyntheticAgentSchema = z
+export const SyntheticAgentSchema = z
   .object({
     adapter: z.literal('synthetic').describe('A built-in agent without a model, for self-tests and baselines.'),
     behavior: z
@@ -22,7 +22,7 @@ const SyntheticAgentSchema = z
   })
   .strict();
 
-const CommandAgentSchema = z
+export const CommandAgentSchema = z
   .object({
     adapter: z.literal('command').describe('Any program started through a shell command.'),
     command: z
@@ -45,7 +45,7 @@ const CommandAgentSchema = z
   })
   .strict();
 
-const ClaudeCodeAgentSchema = z
+export const ClaudeCodeAgentSchema = z
   .object({
     adapter: z.literal('claude-code').describe("Anthropic's Claude Code CLI, installed pinned by Crossover."),
     version: z
@@ -58,7 +58,7 @@ const ClaudeCodeAgentSchema = z
   })
   .strict();
 
-const CodexAgentSchema = z
+export const CodexAgentSchema = z
   .object({
     adapter: z.literal('codex').describe("OpenAI's Codex CLI, installed pinned by Crossover."),
     version: z
@@ -70,20 +70,55 @@ const CodexAgentSchema = z
   })
   .strict();
 
+/** The adapters that ship with Crossover, each declared by its own closed schema. */
+export const BuiltinAgentSchema = z.discriminatedUnion('adapter', [
+  SyntheticAgentSchema,
+  CommandAgentSchema,
+  ClaudeCodeAgentSchema,
+  CodexAgentSchema,
+]);
+
+const BUILTIN_ADAPTERS: ReadonlySet<string> = new Set(
+  BuiltinAgentSchema.options.map((option) => option.shape.adapter.value),
+);
+
+/** An adapter's name: what `adapter` says in a declaration, the folder of `src/agents/` that holds it. */
+export const AdapterNameSchema = z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lower-case adapter name');
+
+/**
+ * An agent of an adapter registered beside the built-in ones (`registerAgent` in
+ * src/agents/registry.ts). Its own definition carries the schema of the other fields and checks
+ * them when the experiment is loaded and when the agent is started; an unregistered name is refused there.
+ */
+const RegisteredAgentSchema = z
+  .object({
+    adapter: AdapterNameSchema.describe('The name of an adapter registered beside the built-in ones.'),
+  })
+  .catchall(z.unknown().describe("A field of the registered adapter's own declaration."))
+  .describe("An agent of a registered adapter; the adapter's own schema checks its fields.");
+
+/**
+ * A built-in name is held to its own schema: the open branch above would otherwise take a built-in
+ * declaration its schema refused, so the refusal is given again with its own paths and messages.
+ */
+function builtinsKeepTheirSchema(agent: { adapter: string }, ctx: z.RefinementCtx): void {
+  if (!BUILTIN_ADAPTERS.has(agent.adapter)) return;
+  const own = BuiltinAgentSchema.safeParse(agent);
+  if (!own.success) for (const issue of own.error.issues) ctx.addIssue({ ...issue, input: agent } as never);
+}
+
 export const AgentSchema = z
-  .discriminatedUnion('adapter', [SyntheticAgentSchema, CommandAgentSchema, ClaudeCodeAgentSchema, CodexAgentSchema])
+  .union([BuiltinAgentSchema, RegisteredAgentSchema])
+  .superRefine(builtinsKeepTheirSchema)
   .describe('How to start one agent for one trial.');
 
 export type Agent = z.infer<typeof AgentSchema>;
 export type AgentInput = z.input<typeof AgentSchema>;
 
-/** The agent CLIs Crossover installs pinned into its own prefix. */
-export const InstallableAdapterSchema = z.enum(['claude-code', 'codex']);
-
 export const InstalledAgentSchema = z
   .object({
     schema: z.literal('crossover.agent-install/1').describe('Format and version of this document.'),
-    adapter: InstallableAdapterSchema.describe('The adapter this install serves.'),
+    adapter: AdapterNameSchema.describe('The adapter this install serves: one whose definition names an npm package.'),
     version: z
       .string()
       .regex(/^\d+\.\d+\.\d+$/)
@@ -100,5 +135,4 @@ export const InstalledAgentSchema = z
   .strict()
   .describe('<root>/.crossover/agents/<adapter>@<version>/crossover-agent.json, written by crossover agents install.');
 
-export type InstallableAdapter = z.infer<typeof InstallableAdapterSchema>;
 export type InstalledAgent = z.infer<typeof InstalledAgentSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, RelativePathSchema } from './common.js';
+import { TaskEnvironmentSchema } from './environment.js';
 
 export const CorpusSchema = z
   .object({
@@ -13,6 +14,9 @@ export const CorpusSchema = z
       .describe(
         'bundled: 2–5 required checks, a regression, relevant files, a decoy caught by a required check; imported: the fail-to-pass tests are the required checks, decoys optional (noted when absent), a decoy caught by any check.',
       ),
+    environment: TaskEnvironmentSchema.optional().describe(
+      'The environment of every task that declares none; absent: such tasks use the host toolchain in bubblewrap.',
+    ),
     categories: z
       .array(
         z
@@ -45,13 +49,16 @@ export const CheckSchema = z
       .positive()
       .max(120_000)
       .default(20_000)
-      .describe('Time limit for this check; a check that runs over is an error, never a pass.'),
+      .describe(
+        "Time limit of this check's own time: wall time less the time the machine kept it from running. A check that runs over fails; one the machine starves has no verdict (check-starved). Never a pass.",
+      ),
   })
   .strict();
 
 /**
  * A test identifier as the result file names it: the enclosing suite names and the test's name
- * joined by " > " (JUnit, TAP, Jest/Vitest JSON), for pytest "module.Class > test_name".
+ * joined by " > " (JUnit, TAP, Jest/Vitest JSON); pytest's node id ("tests/test_x.py::TestA::test_b");
+ * tape's "<test> > assertion <n>: <message>"; a repeated name suffixed " #2", " #3", … .
  */
 export const TestIdSchema = z
   .string()
@@ -61,12 +68,14 @@ export const TestIdSchema = z
     (id) => ![...id].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
     'expected a test id without control characters',
   )
-  .describe('A test of the repository\'s own suite, as its result file names it (suites and name joined by " > ").');
+  .describe(
+    'A test of the repository\'s own suite, as its result file names it (suites and name joined by " > "; pytest: its node id).',
+  );
 
 export const TestResultFormatSchema = z
-  .enum(['junit', 'tap', 'jest-json'])
+  .enum(['junit', 'tap', 'jest-json', 'harbor-reward'])
   .describe(
-    'junit: JUnit XML (node --test-reporter=junit, Vitest/Jest junit reporters, pytest --junitxml, Mocha); tap: TAP 13/14 (node --test-reporter=tap, Mocha tap); jest-json: Jest or Vitest --reporter=json.',
+    "junit: JUnit XML (node --test-reporter=junit, Vitest/Jest junit reporters, pytest --junitxml, Mocha); tap: TAP 13/14 (node --test-reporter=tap, tape, Mocha tap); jest-json: Jest or Vitest --reporter=json; harbor-reward: a Harbor verifier's reward (reward.txt, a number: the check 'reward'; reward.json, names to numbers: a check each), 1 passes, anything else fails, run in Harbor's layout (the tree at workdir, the hidden tests at /tests, the reward written to /logs/verifier).",
   );
 
 export const HistorySchema = z
@@ -86,43 +95,60 @@ export const HistorySchema = z
     'The task needs history: a .git holding the commit and its ancestors is rebuilt in every materialized tree from history.bundle (a git bundle in the task directory, bound by the task digest), byte for byte the same each time.',
   );
 
+export const RepositorySetupSchema = z
+  .object({
+    command: z
+      .string()
+      .min(1)
+      .describe(
+        'Shell command run once per (task, command, environment) in a copy of the workspace, with network (npm ci --ignore-scripts).',
+      ),
+    outputs: z
+      .array(RelativePathSchema)
+      .min(1)
+      .describe(
+        'Workspace paths the command produces (node_modules): kept content-addressed and given to trials read-only.',
+      ),
+    timeoutSec: z.number().int().positive().max(3600).default(600).describe('Time limit of the setup command.'),
+    inputs: z
+      .array(RelativePathSchema)
+      .min(1)
+      .optional()
+      .describe(
+        'The workspace files the setup reads (package.json, package-lock.json): it runs once per their content, and tasks whose inputs match share its outputs; absent: once per whole workspace. Outputs must depend on nothing else.',
+      ),
+  })
+  .strict()
+  .describe('Installs dependencies.');
+
+export const RepositoryTestSchema = z
+  .object({
+    command: z
+      .string()
+      .min(1)
+      .describe(
+        "Shell command running the repository's own tests with no network; it writes its result file into $CROSSOVER_RESULTS.",
+      ),
+    format: TestResultFormatSchema,
+    resultFile: RelativePathSchema.describe(
+      'The result file the command writes, relative to $CROSSOVER_RESULTS: made empty by the grader, the only file there the runner may write (it cannot be replaced or renamed).',
+    ),
+    timeoutSec: z.number().int().positive().max(3600).default(900).describe('Time limit of one test run.'),
+    workdir: z
+      .string()
+      .regex(/^\/[A-Za-z0-9._/-]*[A-Za-z0-9._-]$/, 'expected an absolute path below /, e.g. /app')
+      .optional()
+      .describe(
+        "Where the graded tree is mounted and the command runs, a Harbor task's WORKDIR (harbor-reward only; /app by default).",
+      ),
+  })
+  .strict()
+  .describe("The repository's test runner.");
+
 export const RepositorySchema = z
   .object({
-    setup: z
-      .object({
-        command: z
-          .string()
-          .min(1)
-          .describe(
-            'Shell command run once per (task, command, environment) in a copy of the workspace, with network (npm ci --ignore-scripts).',
-          ),
-        outputs: z
-          .array(RelativePathSchema)
-          .min(1)
-          .describe(
-            'Workspace paths the command produces (node_modules): kept content-addressed and given to trials read-only.',
-          ),
-        timeoutSec: z.number().int().positive().max(3600).default(600).describe('Time limit of the setup command.'),
-      })
-      .strict()
-      .optional()
-      .describe('Installs dependencies; absent: the repository needs none.'),
-    test: z
-      .object({
-        command: z
-          .string()
-          .min(1)
-          .describe(
-            "Shell command running the repository's own tests with no network; it writes its result file into $CROSSOVER_RESULTS.",
-          ),
-        format: TestResultFormatSchema,
-        resultFile: RelativePathSchema.describe(
-          'The result file the command writes, relative to $CROSSOVER_RESULTS: made empty by the grader, the only file there the runner may write (it cannot be replaced or renamed).',
-        ),
-        timeoutSec: z.number().int().positive().max(3600).default(900).describe('Time limit of one test run.'),
-      })
-      .strict()
-      .describe("The repository's test runner."),
+    setup: RepositorySetupSchema.optional().describe('Installs dependencies; absent: the repository needs none.'),
+    test: RepositoryTestSchema,
     failToPass: z
       .array(TestIdSchema)
       .min(1)
@@ -130,12 +156,59 @@ export const RepositorySchema = z
     passToPass: z
       .array(TestIdSchema)
       .describe('Tests that pass on the starting tree and must keep passing: the regressions.'),
+    excluded: z
+      .array(
+        z
+          .object({
+            id: TestIdSchema,
+            reason: z
+              .string()
+              .min(1)
+              .describe(
+                'Why it is no check: flaky (its result differed across runs of one tree), failing with the fix, …',
+              ),
+          })
+          .strict(),
+      )
+      .optional()
+      .describe(
+        'Tests of the suite that are neither a required nor a regression check, each with the reason the import left it out; grading ignores them.',
+      ),
     history: HistorySchema.optional(),
   })
   .strict()
   .describe(
     "A repository task: its checks are tests of the repository's own suite; checks/ holds the hidden test files at their repository paths, put over the graded tree only at grading.",
   );
+
+export const TaskSourceSchema = z
+  .object({
+    kind: z
+      .enum(['git', 'swe-bench', 'harbor'])
+      .describe(
+        "What the task was imported from: a git repository's base and fix commits, a SWE-bench instance, a Harbor task directory.",
+      ),
+    repository: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('The repository: owner/name of a SWE-bench instance, the directory name of a local git repository.'),
+    instance: z.string().min(1).max(200).optional().describe("The SWE-bench instance_id, or the Harbor task's name."),
+    base: z
+      .string()
+      .regex(/^[0-9a-f]{40}$/, 'expected a full git commit id')
+      .optional()
+      .describe('The commit the starting tree is.'),
+    overrides: z
+      .array(z.string().min(1))
+      .optional()
+      .describe(
+        'Declared overrides the import applied to the starting tree, one a line (a dependency replaced, a lockfile resolved).',
+      ),
+  })
+  .strict()
+  .describe('Where the task came from, as its import recorded it; the corpus card counts repositories by it.');
 
 export const TaskSchema = z
   .object({
@@ -156,6 +229,7 @@ export const TaskSchema = z
         'Hidden executable checks that grade a trial: check modules of a compact task; a repository task has `repository` instead.',
       ),
     repository: RepositorySchema.optional(),
+    environment: TaskEnvironmentSchema.optional(),
     relevantFiles: z
       .array(RelativePathSchema)
       .min(1)
@@ -165,6 +239,7 @@ export const TaskSchema = z
       .array(RelativePathSchema)
       .default([])
       .describe('Workspace files the grader relies on; an agent that changes one fails.'),
+    source: TaskSourceSchema.optional(),
   })
   .strict()
   .superRefine((task, context) => {
@@ -182,5 +257,8 @@ export type Task = z.infer<typeof TaskSchema>;
 export type Check = z.infer<typeof CheckSchema>;
 export type Surface = z.infer<typeof SurfaceSchema>;
 export type Repository = z.infer<typeof RepositorySchema>;
+export type RepositorySetup = z.infer<typeof RepositorySetupSchema>;
+export type RepositoryTest = z.infer<typeof RepositoryTestSchema>;
 export type History = z.infer<typeof HistorySchema>;
+export type TaskSource = z.infer<typeof TaskSourceSchema>;
 export type TestResultFormat = z.infer<typeof TestResultFormatSchema>;

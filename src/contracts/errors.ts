@@ -32,11 +32,19 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${jsonPath(issue.path)}: ${issue.message}`;
 }
 
-/** Parses `data` with `schema`, or throws an error naming the source, each field's path and what was expected. */
-export function parseWith<S extends z.ZodType>(schema: S, data: unknown, source: string): z.output<S> {
+/**
+ * Parses `data` with `schema`, or throws an error naming the source, each field's path and what was
+ * expected. `at` is where `data` sits in its document, when it is only a part of it.
+ */
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  source: string,
+  at: readonly PropertyKey[] = [],
+): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const lines = result.error.issues.map(describeIssue);
+  const lines = result.error.issues.map((issue) => describeIssue({ ...issue, path: [...at, ...issue.path] }));
   throw new CrossoverError('invalid-input', `${source}: invalid\n  ${lines.join('\n  ')}`);
 }
 

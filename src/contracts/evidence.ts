@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { digestOf } from './canonical.js';
 import { DigestSchema, IdSchema } from './common.js';
 import { CheckResultSchema, ContextCallSchema } from './receipt.js';
+import { clip, clipEnd } from './redaction.js';
 
 /**
  * Bounds on each part of a trial's evidence: agent output is unbounded model text, so every part
@@ -152,14 +153,14 @@ export type DiffFile = z.infer<typeof DiffFileSchema>;
 export type EvidenceDiff = z.infer<typeof EvidenceDiffSchema>;
 export type EvidenceCheck = z.infer<typeof EvidenceCheckSchema>;
 
-/** Text cut to `limit` characters from its start, the cut marked. */
+/** Text cut to `limit` characters from its start, the cut marked on a line of its own. */
 export function boundedHead(text: string, limit: number = EVIDENCE_LIMITS.text): string {
-  return text.length > limit ? `${text.slice(0, limit)}\n${TRUNCATED_MARK}` : text;
+  return clip(text, limit, `\n${TRUNCATED_MARK}`);
 }
 
-/** Text cut to its last `limit` characters, the cut marked at the start. */
+/** Text cut to its last `limit` characters, the cut marked on a line of its own at the start. */
 export function boundedTail(text: string, limit: number = EVIDENCE_LIMITS.text): string {
-  return text.length > limit ? `${TRUNCATED_MARK}\n${text.slice(text.length - limit)}` : text;
+  return clipEnd(text, limit, `${TRUNCATED_MARK}\n`);
 }
 
 /** The digest that names an evidence document: its file name and the receipt's `evidence` field. */

@@ -168,8 +168,10 @@ export const BudgetSchema = z
   .describe('Limits on trials and time.');
 
 export const SandboxKindSchema = z
-  .enum(['bubblewrap', 'none'])
-  .describe('How trials are contained; none only when asked for explicitly.');
+  .enum(['bubblewrap', 'container', 'none'])
+  .describe(
+    "How trials are contained: bubblewrap over the host's toolchain; container: a fresh container of each task's image (its environment, else the base image); none only when asked for explicitly.",
+  );
 
 export const StageSchema = z
   .union([z.literal(0), z.literal(1), z.literal(2)])

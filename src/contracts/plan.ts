@@ -60,6 +60,11 @@ export const PlannedTaskSchema = z
         'Preregistered: the skill the task benefits from, "none" when no skill helps; null when not preregistered.',
       ),
     setup: PlannedSetupSchema.optional().describe("A repository task's setup and what it produced; absent: no setup."),
+    image: DigestSchema.nullable()
+      .optional()
+      .describe(
+        "Under sandbox container: the id of the image the task's trials and checks run in (its environment's build, its image by digest, or the base image); null when it is not on this machine, which blocks the plan; absent under bubblewrap or none.",
+      ),
   })
   .strict()
   .describe('One task of the corpus, bound by digest.');
@@ -251,7 +256,7 @@ export const PlanSchema = z
             kind: SandboxKindSchema,
             version: z.string().nullable().describe('null when the sandbox is missing.'),
             digest: DigestSchema.nullable().describe(
-              'sha256 of the bwrap executable the trials run (found at a fixed system path, never on PATH); null when missing.',
+              "sha256 of the bwrap executable, or of the container engine's CLI, the trials run (found at a fixed system path, never on PATH); null when missing.",
             ),
           })
           .strict()
@@ -332,3 +337,22 @@ export type Schedule = z.infer<typeof ScheduleSchema>;
 export type Cost = z.infer<typeof CostSchema>;
 export type AgentIdentity = z.infer<typeof AgentIdentitySchema>;
 export type FileDigest = z.infer<typeof FileDigestSchema>;
+
+/** One trial a plan may run: a scheduled trial, or a re-run of the reproducibility subset. */
+export interface PlannedTrial {
+  trial: ScheduledTrial;
+  /** the scheduled trial a re-run repeats from the same bytes; null for a scheduled trial */
+  rerunOf: string | null;
+}
+
+/**
+ * Every trial a plan may run, in the order they run: the schedule, then the reproducibility
+ * subset's re-runs (never part of the schedule, and never counted in a comparison). Each of them
+ * may be attempted again under the plan's re-attempt policy; attempts keep the trial's id.
+ */
+export function plannedTrials(plan: Pick<Plan, 'schedule' | 'reproducibility'>): PlannedTrial[] {
+  return [
+    ...plan.schedule.trials.map((trial) => ({ trial, rerunOf: null })),
+    ...(plan.reproducibility?.reruns ?? []).map((rerun) => ({ trial: rerun.trial, rerunOf: rerun.of })),
+  ];
+}

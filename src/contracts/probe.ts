@@ -3,6 +3,9 @@ import { digestOf } from './canonical.js';
 import { DigestSchema, EnvNameSchema, IdSchema } from './common.js';
 import { ProviderSchema } from './provider.js';
 
+/** Longest free text a probe records from a provider (error tails, server names, tool names). */
+export const PROBE_TEXT_LIMIT = 500;
+
 export const ProbeToolSchema = z
   .object({
     name: z.string().min(1).describe('Tool name as the provider lists it.'),

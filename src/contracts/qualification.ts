@@ -9,10 +9,25 @@ const SizeSchema = z
   })
   .strict();
 
+const LanguageShareSchema = z
+  .object({
+    language: z.string().describe('A source language, told by file extension (JavaScript, TypeScript, Python, …).'),
+    files: z.number().int().positive().describe('Files of that language.'),
+  })
+  .strict();
+
 const TreeGradingSchema = z
   .object({
     tree: z.string().describe('Which tree was graded: "start", "reference" or "decoy:<name>".'),
-    status: z.enum(['passed', 'failed', 'check-error', 'missing-checks']).describe('The grading of that tree.'),
+    run: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Which run of that tree (1, 2, …) when each tree ran more than once (--runs); absent: its one run.'),
+    status: z
+      .enum(['passed', 'failed', 'check-error', 'check-starved', 'missing-checks'])
+      .describe('The grading of that tree.'),
     checks: z
       .array(
         z
@@ -42,12 +57,42 @@ export const QualificationSchema = z
     trees: z
       .array(TreeGradingSchema)
       .describe("Each check's result on each graded tree: start, reference, each decoy."),
+    runs: z
+      .number()
+      .int()
+      .positive()
+      .default(1)
+      .describe(
+        'How many times the starting tree and the reference were each graded: a check whose result differed between runs is flaky, a reason.',
+      ),
+    nearTimeLimit: z
+      .array(
+        z
+          .object({
+            tree: z.string().describe('The tree it ran on: "start" or "reference".'),
+            check: z
+              .string()
+              .nullable()
+              .describe("The check; null for a repository task's test command, which runs every test at once."),
+            durationMs: z.number().int().nonnegative().describe('Its longest run.'),
+            limitMs: z.number().int().positive().describe('Its time limit.'),
+          })
+          .strict(),
+      )
+      .default([])
+      .describe(
+        'Checks (or test commands) that took at least half their time limit on some run: on a busier machine they may time out.',
+      ),
     referenceChange: SizeSchema.describe(
       'Difficulty evidence: files the reference overlay changes and lines added plus removed.',
     ),
     tree: SizeSchema.describe(
       'Difficulty evidence: the size of the starting tree, installed, vendored and generated folders (node_modules, dist, .git, …) left out.',
     ),
+    languages: z
+      .array(LanguageShareSchema)
+      .default([])
+      .describe('Source files of the starting tree per language, most first (the same folders left out).'),
   })
   .strict()
   .describe('The qualification of one task.');
@@ -71,7 +116,11 @@ export const CorpusVerificationSchema = z
         z
           .object({
             id: IdSchema.describe('The task directory name.'),
-            reason: z.string().describe('Why its tree cannot be used (a symlink leaving it, a special file).'),
+            reason: z
+              .string()
+              .describe(
+                'Why it cannot be used: a tree that is refused (a symlink leaving it, a special file), a folder without task.json or prompt.md, a task.json that does not parse.',
+              ),
           })
           .strict(),
       )
@@ -85,3 +134,5 @@ export const CorpusVerificationSchema = z
 export type Qualification = z.infer<typeof QualificationSchema>;
 export type CorpusVerification = z.infer<typeof CorpusVerificationSchema>;
 export type TreeSize = z.infer<typeof SizeSchema>;
+export type LanguageShare = z.infer<typeof LanguageShareSchema>;
+export type NearTimeLimit = Qualification['nearTimeLimit'][number];

@@ -3,6 +3,7 @@ import { digestOf } from './canonical.js';
 import { DigestSchema, IdSchema } from './common.js';
 import { TestIdSchema } from './corpus.js';
 import { ArmRoleSchema, type ReattemptPolicy } from './experiment.js';
+import { clip } from './redaction.js';
 
 export const SUCCESS_STATUSES = ['passed'] as const;
 export const FAILURE_STATUSES = ['failed', 'agent-error', 'timeout'] as const;
@@ -36,6 +37,7 @@ export function statusClass(status: TrialStatus): StatusClass {
 
 export const MESSAGE_LIMIT = 2000;
 const BoundedText = z.string().max(MESSAGE_LIMIT);
+const Milliseconds = z.number().int().nonnegative();
 
 export const CheckResultSchema = z
   .object({
@@ -47,6 +49,30 @@ export const CheckResultSchema = z
       .enum(['pass', 'fail', 'error'])
       .describe('error: the check could not run or gave no result; never a pass.'),
     message: BoundedText.describe('What the check reported (bounded).'),
+    wallMs: Milliseconds.optional().describe(
+      "Wall-clock time from the check's start to its result; absent where the check has no run of its own (a repository test, a check not run) and in receipts from before.",
+    ),
+    cpuMs: Milliseconds.optional().describe(
+      "CPU time the check's processes used while it ran: a node check's own process; for a browser check, the Chromium serving its page (which browser checks running at the same moment share). Absent where not measured.",
+    ),
+    waitMs: Milliseconds.optional().describe(
+      "Time the check was kept from running: the run-queue delay the kernel accounted to its processes (for a browser check, each Chromium process's main thread) and to the grader's loop that reads it, plus time its processes were stopped by a signal. The machine's load, never the check's own time: its time limit counts the rest (wallMs - waitMs), or the CPU it used where that is more and all its own. Absent where not measured.",
+    ),
+    ownMs: Milliseconds.optional().describe(
+      "The check's own time, what its time limit (the task's timeoutMs) counts: wallMs less waitMs, or the CPU it used where that is more and all its own. A check whose ownMs nears its limit is close to timing out on its merits. Absent where not measured.",
+    ),
+    rerun: z
+      .literal(true)
+      .optional()
+      .describe(
+        'The first run was starved (it reached its wall-clock bound before it had its own time), so the check ran once more alone, with no other check running on the machine: status and times are of that run.',
+      ),
+    starved: z
+      .literal(true)
+      .optional()
+      .describe(
+        'No verdict: the check was starved on its first run and again when it ran alone (status error). The trial is check-starved: invalid and re-attemptable.',
+      ),
   })
   .strict()
   .describe('The result of one hidden check.');
@@ -189,8 +215,11 @@ export const ReceiptBodySchema = z
       .describe('The agent that ran the trial.'),
     sandbox: z
       .object({
-        kind: z.enum(['bubblewrap', 'none']).describe('The sandbox the trial ran in.'),
-        version: z.string().nullable().describe('Sandbox version; null for none.'),
+        kind: z.enum(['bubblewrap', 'container', 'none']).describe('The sandbox the trial ran in.'),
+        version: z
+          .string()
+          .nullable()
+          .describe("Sandbox version (a container's: the engine's name and version); null for none."),
       })
       .strict()
       .describe('kind none only when the experiment or command asked for it explicitly.'),
@@ -235,14 +264,9 @@ export type Finding = z.infer<typeof FindingSchema>;
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
 export type ContextCall = z.infer<typeof ContextCallSchema>;
 
-/** Text cut to fit a receipt's bound, marked where it was cut: agent-controlled text can be any length. */
-export function boundedText(text: string, limit = MESSAGE_LIMIT): string {
-  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
-}
-
 /** A finding whose detail fits the receipt whatever it quotes (a 2,600-character path, say). */
 export function boundedFinding(kind: Finding['kind'], detail: string): Finding {
-  return { kind, detail: boundedText(detail) };
+  return { kind, detail: clip(detail, MESSAGE_LIMIT) };
 }
 
 /** Adds the content digest that makes a receipt verifiable. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { InstalledAgentSchema } from './agent.js';
 import { ApprovalSchema } from './approval.js';
 import { CorpusSchema, TaskSchema } from './corpus.js';
+import { CorpusImportRecordSchema } from './corpus-import.js';
 import { EvidenceSchema } from './evidence.js';
 import { ExperimentSchema } from './experiment.js';
 import { PlanSchema } from './plan.js';
@@ -11,6 +12,7 @@ import { ProviderSetupRecordSchema } from './provider-setup.js';
 import { CorpusVerificationSchema } from './qualification.js';
 import { ReceiptSchema } from './receipt.js';
 import { ReviewSchema } from './review.js';
+import { RunnerMappingSchema } from './runners.js';
 import { ScorecardSchema } from './scorecard.js';
 import { SetupRecordSchema } from './setup.js';
 
@@ -34,6 +36,8 @@ export const ARTIFACTS = {
   'agent-install': { schema: InstalledAgentSchema, io: 'output' },
   'setup-record': { schema: SetupRecordSchema, io: 'output' },
   'provider-setup': { schema: ProviderSetupRecordSchema, io: 'output' },
+  'repository-runners': { schema: RunnerMappingSchema, io: 'input' },
+  'corpus-import': { schema: CorpusImportRecordSchema, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;
 
 export type ArtifactName = keyof typeof ARTIFACTS;

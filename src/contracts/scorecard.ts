@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DigestSchema, IdSchema } from './common.js';
 import { SurfaceSchema } from './corpus.js';
+import { CorpusCardSchema } from './corpus-card.js';
 import { PolicySchema, StageSchema } from './experiment.js';
 import { ArmSummarySchema } from './scorecard-arms.js';
 import { AaResultSchema, FlipSchema, TreatmentResultSchema } from './scorecard-comparison.js';
@@ -44,8 +45,13 @@ export const ScorecardSchema = z
       .describe('The corpus the tasks came from.'),
     sandbox: z
       .object({
-        kind: z.enum(['bubblewrap', 'none']).describe('none: the agents ran unconfined, asked for explicitly.'),
-        version: z.string().nullable().describe('The bubblewrap version the plan bound; null when missing.'),
+        kind: z
+          .enum(['bubblewrap', 'container', 'none'])
+          .describe('none: the agents ran unconfined, asked for explicitly.'),
+        version: z
+          .string()
+          .nullable()
+          .describe('The bubblewrap or container engine version the plan bound; null when missing.'),
       })
       .strict()
       .describe("The sandbox the plan's trials ran under."),
@@ -93,6 +99,7 @@ export const ScorecardSchema = z
       'null: the plan preregistered no reproducibility subset.',
     ),
     review: ReviewOverlaySchema.nullable().describe('null: no review file of this plan was read.'),
+    corpusCard: CorpusCardSchema.optional().describe('Absent: the corpus was not where the plan says when scored.'),
     method: z
       .object({
         model: PowerModelSchema.nullable().describe('Null when the baseline has no valid trial to draw rates from.'),

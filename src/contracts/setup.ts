@@ -6,6 +6,9 @@ export const SetupEnvironmentSchema = z
     node: z.string().describe('process.version of the harness that ran the setup.'),
     platform: z.string().describe('process.platform.'),
     arch: z.string().describe('process.arch.'),
+    image: DigestSchema.optional().describe(
+      "The container image the setup ran in, by id; absent: the host's toolchain in bubblewrap.",
+    ),
   })
   .strict()
   .describe('What a setup result depends on besides the workspace and the command.');
@@ -14,9 +17,12 @@ export const SetupRecordSchema = z
   .object({
     schema: z.literal('crossover.setup-record/1').describe('Format and version of this document.'),
     key: DigestSchema.describe(
-      'Digest of (workspace tree digest, command, outputs, environment): names the cache entry.',
+      'Digest of (workspace tree digest, or the declared inputs, command, outputs, environment): names the cache entry.',
     ),
     workspace: DigestSchema.describe('Tree digest of the workspace the setup ran in.'),
+    inputs: DigestSchema.optional().describe(
+      "Digest of the setup's declared inputs (task.json setup.inputs), which named the entry in place of the workspace: tasks whose inputs match share it.",
+    ),
     command: z.string().describe('The setup command, as task.json gives it.'),
     outputs: z.array(RelativePathSchema).describe('The workspace paths kept from the run.'),
     environment: SetupEnvironmentSchema,

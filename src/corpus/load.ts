@@ -3,7 +3,8 @@ import { basename, join } from 'node:path';
 import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { type Corpus, CorpusSchema, type Task, TaskSchema } from '../contracts/corpus.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
-import { TreeRefusal, treeDigest } from '../io/tree.js';
+import { treeDigest } from '../io/tree.js';
+import { type ResolvedEnvironment, resolveEnvironment } from './environment.js';
 import { HISTORY_BUNDLE } from './git-history.js';
 
 /** Tasks loaded at once: each reads its trees with up to 64 reads in flight (io/tree.ts). */
@@ -29,6 +30,8 @@ export interface LoadedTask {
   digest: string;
   parts: TaskDigests;
   decoys: string[];
+  /** where its trials and checks run under the container sandbox: its own environment, or its corpus's; absent: neither declares one */
+  environment?: ResolvedEnvironment;
 }
 
 /** A task whose tree the corpus cannot use (a symlink leaving it, a special file): only that task is out. */
@@ -53,11 +56,12 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
+/** Directories in `dir`, by name; dot names are left out (no id starts with a dot: an import builds a task there first). */
 async function subdirectories(dir: string): Promise<string[]> {
   if (!(await exists(dir))) return [];
   const entries = await readdir(dir, { withFileTypes: true });
   return entries
-    .filter((e) => e.isDirectory())
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
     .map((e) => e.name)
     .sort();
 }
@@ -180,12 +184,16 @@ export async function loadTask(dir: string, corpus: Corpus | null = null): Promi
     decoys: decoyTree,
     ...(history !== undefined ? { history } : {}),
   };
-  return { task, dir, prompt, digest: digestOf(parts), parts, decoys };
+  const hidden = ['checks', 'reference', 'decoys'].map((part) => join(dir, part));
+  const environment = task.environment && (await resolveEnvironment(task.environment, dir, source, hidden));
+  return { task, dir, prompt, digest: digestOf(parts), parts, decoys, ...(environment ? { environment } : {}) };
 }
 
 /**
- * Loads corpus.json and every task under tasks/, in id order. A task whose tree is refused is
- * listed with its reason and left out; the other tasks load. Any other fault stops the load.
+ * Loads corpus.json and every task under tasks/, in id order. A task that cannot be used (a tree
+ * that is refused, a folder without task.json or prompt.md, a task.json that does not parse) is
+ * listed with its reason and left out; the other tasks load. A fault of corpus.json, or one that
+ * is not the task's (the disk), stops the load.
  */
 export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
   const source = join(dir, 'corpus.json');
@@ -204,11 +212,16 @@ export async function loadCorpus(dir: string): Promise<LoadedCorpus> {
     for (const [index, outcome] of outcomes.entries()) {
       const id = batch[index]!;
       if (outcome.status === 'fulfilled') tasks.push(outcome.value);
-      else if (outcome.reason instanceof TreeRefusal)
+      else if (outcome.reason instanceof CrossoverError)
         refused.push({ id, reason: outcome.reason.message.split(join(dir, 'tasks', id)).join(`tasks/${id}`) });
       else throw outcome.reason;
     }
   }
   const digest = digestOf({ corpus: digestBytes(corpusBytes), tasks: tasks.map((t) => [t.task.id, t.digest]) });
+  if (corpus.environment) {
+    // The corpus's environment is every task's that declares none.
+    const environment = await resolveEnvironment(corpus.environment, dir, source, [join(dir, 'tasks')]);
+    for (const task of tasks) task.environment ??= environment;
+  }
   return { corpus, dir, digest, tasks, refused };
 }

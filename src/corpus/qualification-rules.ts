@@ -76,9 +76,9 @@ function decoyReasons(rules: QualificationRules, name: string, result: GradeResu
 
 /** What is worth knowing but does not unqualify: an imported task without decoys. */
 export function qualificationNotes(rules: QualificationRules, task: LoadedTask): string[] {
-  if (rules === 'imported' && task.decoys.length === 0)
-    return ['has no decoy under decoys/: the checks were not shown to catch a wrong fix'];
-  return [];
+  return rules === 'imported' && task.decoys.length === 0
+    ? ['has no decoy under decoys/: the checks were not shown to catch a wrong fix']
+    : [];
 }
 
 /** Every reason a task is not qualified; none means qualified. */

@@ -1,17 +1,20 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
-import type { CorpusVerification, Qualification, TreeSize } from '../contracts/qualification.js';
+import type { CorpusVerification, NearTimeLimit, Qualification } from '../contracts/qualification.js';
 import { BrowserSession } from '../grading/browser-session.js';
 import { type GradeResult, gradeWorkspace } from '../grading/grade.js';
 import { taskCheckPaths } from '../grading/tampering.js';
+import { mapBounded } from '../io/bounded.js';
+import type { ContainerPlace } from '../io/container.js';
 import { readTree } from '../io/tree.js';
-import { changedLines, isVendoredPath, lineCount } from './difficulty.js';
+import { gradingPlaceOf } from './environment.js';
 import type { LoadedCorpus, LoadedTask } from './load.js';
 import { materializeTree } from './materialize.js';
 import { type QualificationRules, qualificationNotes, qualificationReasons } from './qualification-rules.js';
 import { ensureSetup, type SetupOutputs } from './setup.js';
+import { referenceChange, startingTree } from './task-size.js';
 
 export interface QualifyOptions {
   /** a Chromium shared across tasks; by default one is launched when needed and closed */
@@ -20,36 +23,28 @@ export interface QualifyOptions {
   rules?: QualificationRules;
   /** the project root whose .crossover/ caches setup outputs; by default the working directory */
   root?: string;
+  /** where a task with an environment is graded: a container of its image; by default looked up (and blocked when missing) */
+  container?: ContainerPlace | null;
+  /** how many times the starting tree and the reference are each graded (1 by default) */
+  runs?: number;
 }
 
-function treeGrading(tree: string, result: GradeResult): Qualification['trees'][number] {
-  return { tree, status: result.status, checks: result.checks.map(({ id, kind, status }) => ({ id, kind, status })) };
+/** A check at or past this share of its time limit is reported: on a busier machine it may time out. */
+const NEAR_LIMIT = 0.5;
+
+/** One grading of one tree, and the wall time of the whole grading (for a repository task: its test command, mostly). */
+interface Graded {
+  result: GradeResult;
+  wallMs: number;
 }
 
-async function readOptional(path: string): Promise<string | null> {
-  return readFile(path, 'utf8').catch(() => null);
-}
-
-/** Files the reference overlay changes or adds, and lines added plus removed against the workspace (vendored folders left out). */
-async function referenceChange(task: LoadedTask): Promise<TreeSize> {
-  const size = { files: 0, lines: 0 };
-  for (const entry of await readTree(join(task.dir, 'reference'))) {
-    if (isVendoredPath(entry.path)) continue;
-    const after = await readFile(join(task.dir, 'reference', entry.path), 'utf8');
-    const before = await readOptional(join(task.dir, 'workspace', entry.path));
-    if (before === after) continue;
-    size.files += 1;
-    size.lines += before === null ? lineCount(after) : changedLines(before, after);
-  }
-  return size;
-}
-
-/** The starting tree's own code: installed, vendored and generated folders are left out. */
-async function treeSize(root: string): Promise<TreeSize> {
-  const entries = (await readTree(root)).filter((entry) => !isVendoredPath(entry.path));
-  let lines = 0;
-  for (const entry of entries) lines += lineCount(await readFile(join(root, entry.path), 'utf8'));
-  return { files: entries.length, lines };
+function treeGrading(tree: string, result: GradeResult, run: number | null): Qualification['trees'][number] {
+  return {
+    tree,
+    ...(run === null ? {} : { run }),
+    status: result.status,
+    checks: result.checks.map(({ id, kind, status }) => ({ id, kind, status })),
+  };
 }
 
 /**
@@ -62,79 +57,131 @@ async function leakedCheckPaths(task: LoadedTask): Promise<string[]> {
   return (await taskCheckPaths(task)).filter((path) => shipped.has(path));
 }
 
-/** A task whose setup failed: nothing could be graded. */
-async function unqualifiedBySetup(
-  task: LoadedTask,
-  rules: QualificationRules,
-  message: string,
-): Promise<Qualification> {
+/** A check whose result differed between runs of one tree: never evidence either way. */
+function flakyReasons(where: string, runs: readonly Graded[]): string[] {
+  if (runs.length < 2) return [];
+  return runs[0]!.result.checks.flatMap((check, index) => {
+    const statuses = runs.map((run) => run.result.checks[index]?.status);
+    if (statuses.every((status) => status === statuses[0])) return [];
+    const passes = statuses.filter((status) => status === 'pass').length;
+    return [`${check.kind} check '${check.id}' is flaky on ${where}: it passed ${passes} of ${runs.length} runs`];
+  });
+}
+
+/** The checks (or a repository task's test command) that took at least NEAR_LIMIT of their time limit on some run. */
+function nearTimeLimit(task: LoadedTask, tree: string, runs: readonly Graded[]): NearTimeLimit[] {
+  const near = (check: string | null, durations: number[], limitMs: number): NearTimeLimit[] => {
+    const durationMs = Math.max(...durations);
+    return durationMs >= limitMs * NEAR_LIMIT ? [{ tree, check, durationMs, limitMs }] : [];
+  };
+  const { repository, checks } = task.task;
+  if (repository)
+    return near(
+      null,
+      runs.map((run) => run.wallMs),
+      repository.test.timeoutSec * 1000,
+    );
+  const modules = [...(checks?.required ?? []), ...(checks?.regressions ?? [])];
+  return modules.flatMap((check, index) => {
+    const durations = runs.flatMap((run) => run.result.durationsMs[index] ?? []);
+    return durations.length === 0 ? [] : near(check.id, durations, check.timeoutMs);
+  });
+}
+
+/** Reasons from several runs, each once, in the order first seen. */
+function unique(reasons: readonly string[]): string[] {
+  return [...new Set(reasons)];
+}
+
+/** What every qualification of a task carries: its identity, rules, notes and difficulty evidence. */
+async function qualificationHeader(task: LoadedTask, rules: QualificationRules, runs: number) {
+  const start = await startingTree(join(task.dir, 'workspace'));
   return {
     id: task.task.id,
     category: task.task.category,
     surface: task.task.surface,
     digest: task.digest,
-    qualified: false,
     rules,
-    reasons: [`the setup failed, so no tree could be graded: ${message}`],
     notes: qualificationNotes(rules, task),
-    trees: [],
+    runs,
     referenceChange: await referenceChange(task),
-    tree: await treeSize(join(task.dir, 'workspace')),
+    tree: start.size,
+    languages: start.languages,
   };
 }
 
 /**
  * Qualifies one task by grading three kinds of tree: the starting tree (required checks fail,
- * regressions pass), the reference overlay (every check passes) and each decoy (some required
- * check fails). Also reports difficulty evidence.
+ * regressions pass) and the reference overlay (every check passes), each `runs` times, where a
+ * check whose result differs between runs is flaky; and each decoy (some required check fails).
+ * Also reports difficulty evidence and the checks that came close to their time limit.
  */
 export async function qualifyTask(task: LoadedTask, options: QualifyOptions = {}): Promise<Qualification> {
   const browser = options.browser ?? new BrowserSession();
   const rules = options.rules ?? 'bundled';
+  const container =
+    options.container === undefined
+      ? await gradingPlaceOf(task, `crossover env build --task ${task.dir}`)
+      : options.container;
+  const runs = options.runs ?? 1;
   const scratch = await mkdtemp(join(tmpdir(), 'crossover-qualify-'));
   try {
+    const header = await qualificationHeader(task, rules, runs);
     let setup: SetupOutputs | null;
     try {
-      setup = await ensureSetup(options.root ?? process.cwd(), task);
+      setup = await ensureSetup(options.root ?? process.cwd(), task, { container });
     } catch (error) {
       if (!(error instanceof CrossoverError)) throw error;
-      return unqualifiedBySetup(task, rules, error.message);
+      const reasons = [`the setup failed, so no tree could be graded: ${error.message}`];
+      return { ...header, qualified: false, reasons, trees: [], nearTimeLimit: [] };
     }
-    const grade = async (name: string, overlays: string[]): Promise<GradeResult> => {
+    const grade = async (name: string, overlays: string[]): Promise<Graded> => {
       const workspace = join(scratch, name);
       await materializeTree(task.dir, overlays, workspace, task.task.repository?.history);
-      return gradeWorkspace({ task, workspace, browser, setup });
+      const started = performance.now();
+      try {
+        const result = await gradeWorkspace({ task, workspace, browser, setup, container });
+        return { result, wallMs: Math.round(performance.now() - started) };
+      } finally {
+        await rm(workspace, { recursive: true, force: true });
+      }
     };
-    const start = await grade('start', []);
-    const reference = await grade('reference', [join(task.dir, 'reference')]);
+    const starts: Graded[] = [];
+    const references: Graded[] = [];
+    for (let run = 1; run <= runs; run += 1) {
+      starts.push(await grade(`start-${run}`, []));
+      references.push(await grade(`reference-${run}`, [join(task.dir, 'reference')]));
+    }
     const decoys: { name: string; result: GradeResult }[] = [];
     for (const [index, name] of task.decoys.entries()) {
-      decoys.push({ name, result: await grade(`decoy-${index}`, [join(task.dir, 'decoys', name)]) });
+      decoys.push({ name, result: (await grade(`decoy-${index}`, [join(task.dir, 'decoys', name)])).result });
     }
-    const reasons = qualificationReasons({
-      rules,
-      task,
-      start,
-      reference,
-      decoys,
-      leakedCheckPaths: await leakedCheckPaths(task),
-    });
+    const leaked = await leakedCheckPaths(task);
+    const reasons = unique([
+      ...flakyReasons('the starting tree', starts),
+      ...flakyReasons('the reference', references),
+      ...starts.flatMap((start, index) =>
+        qualificationReasons({
+          rules,
+          task,
+          start: start.result,
+          reference: references[index]!.result,
+          decoys,
+          leakedCheckPaths: leaked,
+        }),
+      ),
+    ]);
+    const runOf = (index: number) => (runs === 1 ? null : index + 1);
     return {
-      id: task.task.id,
-      category: task.task.category,
-      surface: task.task.surface,
-      digest: task.digest,
+      ...header,
       qualified: reasons.length === 0,
-      rules,
       reasons,
-      notes: qualificationNotes(rules, task),
       trees: [
-        treeGrading('start', start),
-        treeGrading('reference', reference),
-        ...decoys.map(({ name, result }) => treeGrading(`decoy:${name}`, result)),
+        ...starts.map((start, index) => treeGrading('start', start.result, runOf(index))),
+        ...references.map((reference, index) => treeGrading('reference', reference.result, runOf(index))),
+        ...decoys.map(({ name, result }) => treeGrading(`decoy:${name}`, result, null)),
       ],
-      referenceChange: await referenceChange(task),
-      tree: await treeSize(join(task.dir, 'workspace')),
+      nearTimeLimit: [...nearTimeLimit(task, 'start', starts), ...nearTimeLimit(task, 'reference', references)],
     };
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -142,44 +189,57 @@ export async function qualifyTask(task: LoadedTask, options: QualifyOptions = {}
   }
 }
 
-/** Runs `work` over `items` with at most `limit` at a time, keeping the input order in the output. */
-async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 export interface CorpusFilter {
   /** qualify only these tasks (each must be a task of the corpus or one it refused) */
   taskIds?: readonly string[];
   /** the project root whose .crossover/ caches setup outputs; by default the working directory */
   root?: string;
+  /** how many times each starting tree and reference is graded (1 by default) */
+  runs?: number;
+  /** tasks qualified at once (by default 2, or 1 on a single core) */
+  concurrency?: number;
+  /** tasks to leave out (a resumed verification: those the record already holds at their digest) */
+  skip?: (task: LoadedTask) => boolean;
+  /** called as each task's qualification ends, in the order they end (the record is written from here) */
+  onQualified?: (qualification: Qualification, done: number, total: number) => Promise<void>;
 }
 
-/** Qualifies a corpus's tasks (two at a time, one Chromium for all) in task id order. */
-export async function qualifyCorpus(corpus: LoadedCorpus, filter: CorpusFilter = {}): Promise<CorpusVerification> {
-  const wanted = filter.taskIds === undefined ? null : new Set(filter.taskIds);
+/** The corpus's tasks the filter selects, refusing an id the corpus does not know before any grading. */
+function selectedTasks(corpus: LoadedCorpus, wanted: ReadonlySet<string> | null): LoadedTask[] {
   for (const id of wanted ?? []) {
     if (corpus.tasks.some((t) => t.task.id === id) || corpus.refused.some((t) => t.id === id)) continue;
     const known = corpus.tasks.map((t) => t.task.id).join(', ') || 'none';
     throw new CrossoverError('not-found', `${join(corpus.dir, 'tasks')}: no task "${id}" (tasks: ${known})`);
   }
-  const tasks = wanted === null ? corpus.tasks : corpus.tasks.filter((t) => wanted.has(t.task.id));
+  return wanted === null ? corpus.tasks : corpus.tasks.filter((t) => wanted.has(t.task.id));
+}
+
+/** Qualifies a corpus's tasks (a few at a time, one Chromium for all); the result lists them in task id order. */
+export async function qualifyCorpus(corpus: LoadedCorpus, filter: CorpusFilter = {}): Promise<CorpusVerification> {
+  const wanted = filter.taskIds === undefined ? null : new Set(filter.taskIds);
+  const tasks = selectedTasks(corpus, wanted).filter((task) => !filter.skip?.(task));
+  // Every image first: a missing one blocks the verification before any task is graded.
+  const build = `crossover env build --corpus ${corpus.dir}`;
+  const places = new Map<string, ContainerPlace | null>();
+  for (const task of tasks) places.set(task.task.id, await gradingPlaceOf(task, build));
   const browser = new BrowserSession();
+  let done = 0;
   try {
-    const results = await mapBounded(tasks, Math.min(2, availableParallelism()), (task) =>
-      qualifyTask(task, {
-        browser,
-        rules: corpus.corpus.qualificationRules,
-        ...(filter.root ? { root: filter.root } : {}),
-      }),
+    const results = await mapBounded(
+      tasks,
+      Math.max(1, filter.concurrency ?? Math.min(2, availableParallelism())),
+      async (task) => {
+        const qualification = await qualifyTask(task, {
+          browser,
+          rules: corpus.corpus.qualificationRules,
+          container: places.get(task.task.id) ?? null,
+          ...(filter.root ? { root: filter.root } : {}),
+          ...(filter.runs ? { runs: filter.runs } : {}),
+        });
+        done += 1;
+        await filter.onQualified?.(qualification, done, tasks.length);
+        return qualification;
+      },
     );
     return {
       schema: 'crossover.corpus-verification/1',

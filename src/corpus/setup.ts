@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { digestOf, prettyJson } from '../contracts/canonical.js';
+import { digestBytes, digestOf, prettyJson } from '../contracts/canonical.js';
 import { CrossoverError, parseJsonText, parseWith } from '../contracts/errors.js';
+import { clipEnd, redact } from '../contracts/redaction.js';
 import { type SetupEnvironment, type SetupRecord, SetupRecordSchema } from '../contracts/setup.js';
 import { writeFileAtomic } from '../io/atomic.js';
 import { touchCacheEntry } from '../io/cache-prune.js';
+import type { ContainerPlace } from '../io/container.js';
 import { STATE_DIR } from '../io/layout.js';
-import { runSandboxed } from '../io/sandboxed-command.js';
+import { runSandboxed, toolchainPath } from '../io/sandboxed-command.js';
 import { treeDigest } from '../io/tree.js';
 import type { LoadedTask } from './load.js';
 import { materializeTree } from './materialize.js';
+import { installsPackages, nonRegistryDependencies, nonRegistryRefusal } from './setup-sources.js';
 
 /** A setup's result as grading and trials use it: outputs at their workspace paths under `dir`. */
 export interface SetupOutputs {
@@ -24,18 +27,83 @@ export interface SetupOutputs {
 const STALE_LOCK_GRACE_MS = 60_000;
 const POLL_MS = 200;
 
-export function setupEnvironment(): SetupEnvironment {
-  return { node: process.version, platform: process.platform, arch: process.arch };
+/** What a setup's result depends on besides the workspace and the command: the harness, and a container task's image. */
+export function setupEnvironment(container: ContainerPlace | null = null): SetupEnvironment {
+  return {
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    ...(container ? { image: container.image } : {}),
+  };
 }
 
-function setupKey(task: SetupTask): string {
+/** The digest of the setup's declared inputs (each file's bytes, null when absent), or null when it declares none. */
+async function inputsDigest(task: SetupTask): Promise<string | null> {
+  const inputs = task.task.repository?.setup?.inputs;
+  if (!inputs) return null;
+  const files = await Promise.all(
+    inputs.map(async (path) => {
+      const bytes = await readFile(join(task.dir, 'workspace', path)).catch(() => null);
+      return [path, bytes === null ? null : digestBytes(bytes)];
+    }),
+  );
+  return digestOf(files);
+}
+
+/**
+ * What a setup's result depends on: its command and outputs, the machine, and the workspace (its
+ * declared inputs when it declares some: tasks whose inputs match share one setup).
+ */
+async function setupKey(
+  task: SetupTask,
+  container: ContainerPlace | null,
+): Promise<{ key: string; inputs: string | null }> {
   const setup = task.task.repository?.setup;
-  return digestOf({
-    workspace: task.parts.workspace,
+  const inputs = await inputsDigest(task);
+  const key = digestOf({
+    ...(inputs === null ? { workspace: task.parts.workspace } : { inputs }),
     command: setup?.command,
     outputs: setup?.outputs,
-    environment: setupEnvironment(),
+    environment: setupEnvironment(container),
   });
+  return { key, inputs };
+}
+
+/**
+ * The environment of a command that runs with network for the package registry (a setup, a
+ * lockfile resolution): a scratch HOME, npm's cache in the state directory, and the registry
+ * npm_config_registry names when the harness has one (a mirror), nothing else of the harness's.
+ */
+export function registryEnvironment(root: string, home: string): Record<string, string> {
+  const registry = process.env.npm_config_registry;
+  return {
+    PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+    HOME: home,
+    npm_config_cache: join(root, STATE_DIR, 'cache', 'npm'),
+    npm_config_update_notifier: 'false',
+    ...(registry ? { npm_config_registry: registry } : {}),
+    CI: 'true',
+    LANG: 'C.UTF-8',
+  };
+}
+
+/**
+ * A setup that installs packages must get them all from the registry: a git URL or tarball
+ * dependency is refused by name before anything runs, with the way to declare an override.
+ */
+async function refuseNonRegistry(task: SetupTask, command: string): Promise<void> {
+  if (!installsPackages(command)) return;
+  const read = async (name: string) => {
+    const text = await readFile(join(task.dir, 'workspace', name), 'utf8').catch(() => null);
+    if (text === null) return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  };
+  const found = nonRegistryDependencies(await read('package.json'), await read('package-lock.json'));
+  if (found.length > 0) throw nonRegistryRefusal(found);
 }
 
 function hex(digest: string): string {
@@ -59,11 +127,19 @@ async function keepOutput(work: string, tree: string, output: string): Promise<v
 }
 
 /** Runs the setup in a fresh copy of the workspace, with network, and keeps its outputs in `building`. */
-async function runSetup(root: string, task: SetupTask, key: string, building: string): Promise<SetupRecord> {
+async function runSetup(
+  root: string,
+  task: SetupTask,
+  key: { key: string; inputs: string | null },
+  building: string,
+  container: ContainerPlace | null,
+): Promise<SetupRecord> {
   const setup = task.task.repository!.setup!;
+  await refuseNonRegistry(task, setup.command);
   const work = join(building, 'work');
   const home = join(building, 'home');
-  const npmCache = join(root, STATE_DIR, 'cache', 'npm');
+  const env = registryEnvironment(root, home);
+  const npmCache = env.npm_config_cache!;
   await materializeTree(task.dir, [], work);
   await mkdir(home, { recursive: true });
   await mkdir(npmCache, { recursive: true });
@@ -71,25 +147,19 @@ async function runSetup(root: string, task: SetupTask, key: string, building: st
   const result = await runSandboxed({
     script: setup.command,
     cwd: work,
-    env: {
-      PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
-      HOME: home,
-      npm_config_cache: npmCache,
-      npm_config_update_notifier: 'false',
-      CI: 'true',
-      LANG: 'C.UTF-8',
-    },
+    env: { ...env, PATH: toolchainPath([], container) },
     writable: [work, home, npmCache],
     readOnly: [],
     mounts: [],
     network: true,
     timeoutMs: setup.timeoutSec * 1000,
+    container,
   });
   const durationMs = Math.round(performance.now() - started);
   if (result.startError !== null || result.timedOut || result.exitCode !== 0) {
     const how =
       result.startError ?? (result.timedOut ? `timed out after ${setup.timeoutSec} s` : `exit ${result.exitCode}`);
-    const tail = result.tail.split(work).join('<workspace>').slice(-1500);
+    const tail = clipEnd(redact(result.tail, { secrets: [], paths: { [work]: '<workspace>' } }), 1500);
     throw new CrossoverError('infrastructure', `setup command "${setup.command}" failed (${how}): ${tail}`);
   }
   const tree = join(building, 'tree');
@@ -99,11 +169,12 @@ async function runSetup(root: string, task: SetupTask, key: string, building: st
   await rm(home, { recursive: true, force: true });
   const record: SetupRecord = {
     schema: 'crossover.setup-record/1',
-    key,
+    key: key.key,
     workspace: task.parts.workspace,
+    ...(key.inputs === null ? {} : { inputs: key.inputs }),
     command: setup.command,
     outputs: setup.outputs,
-    environment: setupEnvironment(),
+    environment: setupEnvironment(container),
     durationMs,
     digest: await treeDigest(tree),
   };
@@ -134,25 +205,26 @@ export interface SetupTask {
 const inFlight = new Map<string, Promise<SetupOutputs>>();
 
 /**
- * The task's setup outputs, running its setup command at most once per (workspace digest, command,
- * outputs, environment) on this machine: cached under `.crossover/cache/setup/<key>/`, built in a
+ * The task's setup outputs, running its setup command at most once per (workspace digest or
+ * declared inputs' digest, command, outputs, environment) on this machine: cached under `.crossover/cache/setup/<key>/`, built in a
  * temporary directory and renamed into place under a lock, so concurrent trials (in this process
  * or another) wait for the one run. Null for a task without setup.
  */
-export function ensureSetup(
+export async function ensureSetup(
   root: string,
   task: SetupTask,
-  options: { verify?: boolean } = {},
+  options: { verify?: boolean; container?: ContainerPlace | null } = {},
 ): Promise<SetupOutputs | null> {
   const setup = task.task.repository?.setup;
-  if (!setup) return Promise.resolve(null);
-  const key = setupKey(task);
-  const entry = join(root, STATE_DIR, 'cache', 'setup', hex(key));
+  if (!setup) return null;
+  const container = options.container ?? null;
+  const key = await setupKey(task, container);
+  const entry = join(root, STATE_DIR, 'cache', 'setup', hex(key.key));
   const flight = `${entry}${options.verify ? '#verify' : ''}`;
   let pending = inFlight.get(flight);
   if (!pending) {
     const staleAfterMs = setup.timeoutSec * 1000 + STALE_LOCK_GRACE_MS;
-    pending = settle(root, task, key, entry, { staleAfterMs, verify: options.verify ?? false }).finally(() =>
+    pending = settle(root, task, key, entry, { staleAfterMs, verify: options.verify ?? false, container }).finally(() =>
       inFlight.delete(flight),
     );
     inFlight.set(flight, pending);
@@ -180,9 +252,9 @@ async function discard(entry: string): Promise<void> {
 async function settle(
   root: string,
   task: SetupTask,
-  key: string,
+  key: { key: string; inputs: string | null },
   entry: string,
-  options: { staleAfterMs: number; verify: boolean },
+  options: { staleAfterMs: number; verify: boolean; container: ContainerPlace | null },
 ): Promise<SetupOutputs> {
   const outputs = task.task.repository!.setup!.outputs;
   const lockPath = `${entry}.lock`;
@@ -196,14 +268,14 @@ async function settle(
     if (await lock(lockPath, options.staleAfterMs)) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  const building = `${dirname(entry)}/.${hex(key)}.${randomBytes(6).toString('hex')}.tmp`;
+  const building = `${dirname(entry)}/.${hex(key.key)}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     let found = await readRecord(entry);
     if (found && options.verify && !(await intact(entry, found))) {
       await discard(entry);
       found = null;
     }
-    const record = found ?? (await runSetup(root, task, key, building));
+    const record = found ?? (await runSetup(root, task, key, building, options.container));
     if (!(await readRecord(entry))) await rename(building, entry);
     return { dir: join(entry, 'tree'), outputs, record };
   } finally {

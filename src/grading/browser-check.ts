@@ -1,7 +1,17 @@
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { BrowserSession } from './browser-session.js';
-import { type CheckOutcome, errored, failed, firstLine, PASS, withoutExpected } from './outcome.js';
+import { CheckClock, clockOutcome, describeTimes } from './check-clock.js';
+import {
+  type CheckOutcome,
+  type CheckTimes,
+  errored,
+  failed,
+  firstLine,
+  PASS,
+  starvedRun,
+  withoutExpected,
+} from './outcome.js';
 import type { StaticServer } from './static-server.js';
 
 export interface BrowserCheckRun {
@@ -10,8 +20,11 @@ export interface BrowserCheckRun {
   server: StaticServer;
   checkFile: string;
   workspace: string;
+  /** the check's own time (check-clock.ts): wall time less the time the machine kept Chromium or the grader from running */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** the lone re-run of a starved check (grade.ts): time stopped by a signal is then the check's own */
+  alone?: boolean;
   /** abort requests to other origins; off only in a test's positive control (Chromium's own network namespace still holds) */
   filterOrigins?: boolean;
 }
@@ -44,24 +57,49 @@ async function isolatedContext(run: BrowserCheckRun, browser: Browser): Promise<
   return context;
 }
 
-/** The check's own promise against its timeout and the grading's abort signal. */
+/**
+ * A check that failed on a timeout of its own (a Playwright TimeoutError: `waitFor({ timeout })`)
+ * measured wall time, which a busy machine shortens. Starved for a quarter of its run or more, or
+ * starved by an unknown amount, it has no verdict on its first run: the lone re-run decides it.
+ */
+function failure(error: unknown, times: CheckTimes, alone: boolean): CheckOutcome {
+  const message = describeError(error);
+  const wallTimeout = error instanceof Error && error.name === 'TimeoutError';
+  if (!wallTimeout || alone || (times.waitMs !== null && times.waitMs * 4 < times.wallMs))
+    return { ...failed(message), times };
+  return starvedRun(
+    `a wall-clock timeout of the check fired while it was starved (${describeTimes(times)}): ${message}`,
+    times,
+  );
+}
+
+/** The check's own promise against its clock (check-clock.ts) and the grading's abort signal. */
 function settle(work: Promise<unknown>, run: BrowserCheckRun): Promise<CheckOutcome> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const done = (outcome: CheckOutcome | Error) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clock.stop();
       run.signal?.removeEventListener('abort', onAbort);
       if (outcome instanceof Error) reject(outcome);
       else resolve(outcome);
     };
-    const timer = setTimeout(() => done(failed(`timed out after ${run.timeoutMs} ms`)), run.timeoutMs);
+    const alone = run.alone === true;
+    const clock = new CheckClock({
+      timeoutMs: run.timeoutMs,
+      processes: () => run.session.processes(),
+      mainWaitsOnly: true,
+      countStopped: !alone,
+      // Alone, no other page shares the Chromium: what it used is the check's.
+      cpuIsOwn: alone,
+      onEnd: (end) => done(clockOutcome(end, run.timeoutMs, alone)),
+    });
     const onAbort = () => done(run.signal?.reason ?? new Error('aborted'));
     run.signal?.addEventListener('abort', onAbort, { once: true });
     work.then(
-      () => done(PASS),
-      (error: unknown) => done(failed(describeError(error))),
+      () => done({ ...PASS, times: clock.stop() }),
+      (error: unknown) => done(failure(error, clock.stop(), alone)),
     );
   });
 }
@@ -77,6 +115,8 @@ export async function runBrowserCheck(run: BrowserCheckRun): Promise<CheckOutcom
   let context: BrowserContext;
   try {
     context = await isolatedContext(run, launched.browser);
+    // Only the check's clock ends a check: Playwright's own 30 s defaults count wall time, which a busy machine shortens.
+    context.setDefaultTimeout(0);
   } catch (error) {
     return errored(`could not open a browser context: ${describeError(error)}`);
   }

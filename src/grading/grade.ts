@@ -4,9 +4,11 @@ import type { Check, Task } from '../contracts/corpus.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { CheckResult, Finding } from '../contracts/receipt.js';
 import type { TreeModel } from '../contracts/tree.js';
+import type { ContainerPlace } from '../io/container.js';
 import { readTreeModel } from '../io/tree.js';
 import { runBrowserCheck } from './browser-check.js';
 import { BrowserSession } from './browser-session.js';
+import type { GradedTask } from './graded-task.js';
 import { checkSources, runNodeCheck } from './node-check.js';
 import type { CheckOutcome } from './outcome.js';
 import { applyHiddenTests, runRepositoryTests, type SetupMount } from './repository-tests.js';
@@ -14,7 +16,10 @@ import { type StaticServer, serveStatic } from './static-server.js';
 import { detectTampering } from './tampering.js';
 import { scanWorkspace, type WorkspaceScan } from './workspace-scan.js';
 
-export type GradeStatus = 'passed' | 'failed' | 'check-error' | 'missing-checks';
+export type GradeStatus = 'passed' | 'failed' | 'check-error' | 'check-starved' | 'missing-checks';
+
+/** Runs `work` once no other grading runs on this machine (the trial's grading slots drained); by default, at once. */
+export type Alone = <T>(work: () => Promise<T>) => Promise<T>;
 
 export interface GradeResult {
   status: GradeStatus;
@@ -22,16 +27,9 @@ export interface GradeResult {
   checks: CheckResult[];
   /** checks that ran to a pass or a fail */
   checksRun: number;
-  /** how long each check ran, in the order of `checks`; null where it is not known apart (not run, a repository test) */
+  /** how long each check ran (its `wallMs`), in the order of `checks`; null where it is not known apart (not run, a repository test) */
   durationsMs: (number | null)[];
   findings: Finding[];
-}
-
-/** What grading needs of a task: its definition and its directory (checks/ lives there). */
-export interface GradedTask {
-  task: Task;
-  /** absolute directory of the task */
-  dir: string;
 }
 
 export interface GradeInput {
@@ -49,6 +47,10 @@ export interface GradeInput {
   setup?: SetupMount | null;
   /** how many checks may run at once (the grading slots it holds); 1 by default: one after another */
   lanes?: number;
+  /** where a check the machine starved runs again, alone (grading-slots.ts drains the slots); by default at once */
+  alone?: Alone;
+  /** a container task's image: node checks and the repository's runner each run in a fresh container of it */
+  container?: ContainerPlace | null;
 }
 
 interface PlannedCheck {
@@ -111,26 +113,60 @@ async function inLanes(jobs: readonly (() => Promise<void>)[], lanes: number): P
 
 /**
  * Only positive evidence passes: a check that could not run makes the grading invalid, no check
- * run at all is missing checks, and any failed check (required or regression) fails the trial.
+ * run at all is missing checks, and any failed check (required or regression) fails the trial. A
+ * check the machine starved twice has no verdict (check-starved, invalid) unless another check's
+ * failure already decides the trial.
  */
 export function gradeStatus(checks: readonly CheckResult[]): GradeStatus {
-  if (checks.some((c) => c.status === 'error')) return 'check-error';
-  if (!checks.some((c) => c.status !== 'error')) return 'missing-checks';
+  if (checks.some((c) => c.status === 'error' && c.starved !== true)) return 'check-error';
   if (checks.some((c) => c.status === 'fail')) return 'failed';
+  if (checks.some((c) => c.starved === true)) return 'check-starved';
+  if (!checks.some((c) => c.status !== 'error')) return 'missing-checks';
   return 'passed';
 }
 
 /** Receipts hold no absolute paths: messages name the workspace and the checks by placeholder. */
-function withoutPaths(outcome: CheckOutcome, paths: [path: string, placeholder: string][]): CheckOutcome {
-  let message = outcome.message;
-  for (const [path, placeholder] of paths) message = message.split(path).join(placeholder);
-  return { ...outcome, message };
+function withoutPaths(message: string, paths: [path: string, placeholder: string][]): string {
+  let text = message;
+  for (const [path, placeholder] of paths) text = text.split(path).join(placeholder);
+  return text;
+}
+
+/** A check's result as the receipt keeps it: its outcome, its times, and whether it ran again alone. */
+function checkResult(
+  planned: { id: string; kind: CheckResult['kind'] },
+  outcome: CheckOutcome,
+  message: string,
+  rerun: boolean,
+): CheckResult {
+  const times = outcome.times;
+  return {
+    id: planned.id,
+    kind: planned.kind,
+    status: outcome.status,
+    message,
+    ...(times ? { wallMs: times.wallMs } : {}),
+    ...(times?.cpuMs != null ? { cpuMs: times.cpuMs } : {}),
+    ...(times?.waitMs != null ? { waitMs: times.waitMs } : {}),
+    ...(times?.ownMs != null ? { ownMs: times.ownMs } : {}),
+    ...(rerun && !outcome.starved ? { rerun: true as const } : {}),
+    ...(rerun && outcome.starved ? { starved: true as const } : {}),
+  };
 }
 
 async function realWorkspace(workspace: string): Promise<string> {
   return realpath(workspace).catch(() => {
     throw new CrossoverError('not-found', `${workspace}: the workspace to grade does not exist`);
   });
+}
+
+const runAtOnce: Alone = (work) => work();
+
+/** The re-run's message, saying why it ran: the first run's starving. */
+function rerunMessage(first: CheckOutcome, rerun: CheckOutcome): string {
+  const why = `first run ${first.message}; run again alone`;
+  if (rerun.starved) return `${rerun.message} (${why}, and starved again)`;
+  return rerun.message === '' ? `${why}: passed` : `${rerun.message} (${why})`;
 }
 
 /**
@@ -162,6 +198,7 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
       workspace,
       setup: input.setup ?? null,
       ...(signal ? { signal } : {}),
+      container: input.container ?? null,
     });
     return {
       status: gradeStatus(checks),
@@ -172,6 +209,15 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
       findings: overwritten,
     };
   }
+  return gradeModules(input, workspace);
+}
+
+/**
+ * Runs the check modules, side by side as lanes allow, then once more alone each check the machine
+ * starved (a run the machine starved is no verdict either way).
+ */
+async function gradeModules(input: GradeInput, workspace: string): Promise<GradeResult> {
+  const { task, signal } = input;
   const checksDir = await realpath(join(task.dir, 'checks'));
   const session = input.browser ?? new BrowserSession();
   let server: StaticServer | null = null;
@@ -181,36 +227,41 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
     [checksDir, '<checks>'],
   ];
   const modules = checkModules(task);
-  const results: { result: CheckResult; durationMs: number }[] = [];
+  const outcomes: CheckOutcome[] = [];
   const sources = modules.some(({ check }) => check.runner === 'node') ? await checkSources(checksDir) : undefined;
-  async function runOne(index: number): Promise<void> {
-    const { check, kind } = modules[index]!;
-    const run = { checkFile: join(checksDir, check.file), workspace, timeoutMs: check.timeoutMs, signal };
-    const started = performance.now();
-    let outcome: CheckOutcome;
-    if (check.runner === 'node') outcome = await runNodeCheck({ ...run, checksDir, ...(sources ? { sources } : {}) });
-    else {
-      server ??= await serveStatic(workspace);
-      outcome = await runBrowserCheck({ ...run, session, server });
-    }
-    const result = { id: check.id, kind, ...withoutPaths(outcome, placeholders) };
-    results[index] = { result, durationMs: Math.round(performance.now() - started) };
+  const container = input.container ?? null;
+  async function runOne(index: number, alone: boolean): Promise<CheckOutcome> {
+    const { check } = modules[index]!;
+    const run = { checkFile: join(checksDir, check.file), workspace, timeoutMs: check.timeoutMs, signal, alone };
+    if (check.runner === 'node') return runNodeCheck({ ...run, checksDir, container, ...(sources ? { sources } : {}) });
+    server ??= await serveStatic(workspace);
+    return runBrowserCheck({ ...run, session, server });
   }
+  const reruns = new Map<number, CheckOutcome>();
   try {
     const jobs = checkGroups(modules.map((entry) => entry.check)).map((group) => async () => {
-      for (const index of group) await runOne(index);
+      for (const index of group) outcomes[index] = await runOne(index, false);
     });
     await inLanes(jobs, input.lanes ?? 1);
+    const starved = outcomes.flatMap((outcome, index) => (outcome.starved ? [index] : []));
+    if (starved.length > 0)
+      await (input.alone ?? runAtOnce)(async () => {
+        for (const index of starved) reruns.set(index, await runOne(index, true));
+      });
   } finally {
     if (!input.browser) await session.close();
   }
-  const checks = results.map((entry) => entry.result);
-  const durationsMs = results.map((entry) => entry.durationMs);
+  const checks = outcomes.map((first, index) => {
+    const rerun = reruns.get(index);
+    const message = rerun ? rerunMessage(first, rerun) : first.message;
+    const planned = { id: modules[index]!.check.id, kind: modules[index]!.kind };
+    return checkResult(planned, rerun ?? first, withoutPaths(message, placeholders), rerun !== undefined);
+  });
   return {
     status: gradeStatus(checks),
     checks,
     checksRun: checks.filter((c) => c.status !== 'error').length,
-    durationsMs,
+    durationsMs: checks.map((check) => check.wallMs ?? null),
     findings: [],
   };
 }

@@ -75,7 +75,7 @@ function describe(error) {
     const first = String(error.message).split('\n')[0];
     text = `${error.name === 'Error' ? '' : `${error.name}: `}${withoutExpected(first, error)}${details.length > 0 ? ` (${details.join(' ')})` : ''}`;
   }
-  return text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT)}…` : text;
+  return text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT - 1)}…` : text;
 }
 
 function withoutExpected(line, error) {

@@ -4,14 +4,20 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withoutInheritedFds } from '../io/close-fds.js';
+import { CONTAINER_NODE, type ContainerPlace, containerArgv, endContainer } from '../io/container.js';
+import { engineEnvironment } from '../io/container-engine.js';
+import { containerIdentity } from '../io/container-host.js';
+import { raisePriority } from '../io/priority.js';
+import { processTree } from '../io/process-usage.js';
 import { bubblewrapArgv, sandboxHost } from '../io/sandbox.js';
+import { CheckClock, clockOutcome } from './check-clock.js';
 import { boundedMessage, type CheckOutcome, errored, failed, PASS } from './outcome.js';
 
 /** Plain JavaScript next to this module in src/ and in dist/ (see the harness's header). */
 export const HARNESS_PATH = fileURLToPath(new URL('./node-check-harness.mjs', import.meta.url));
 
 /** Generous: on a loaded machine starting Node can be slow, and that is never the check's fault. */
-const START_TIMEOUT_MS = 30_000;
+export const START_TIMEOUT_MS = 30_000;
 /** Longest stdout line kept while looking for protocol lines; longer lines are dropped unread. */
 const LINE_LIMIT = 8192;
 const STDERR_TAIL = 1000;
@@ -80,12 +86,17 @@ export interface NodeCheckRun {
   checksDir: string;
   /** real path of the graded workspace */
   workspace: string;
+  /** the check's own time (check-clock.ts): wall time less the time the machine kept it from running */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** the lone re-run of a starved check (grade.ts): time stopped by a signal is then the check's own */
+  alone?: boolean;
   /** both on unless a test shows what each one stops (the positive controls) */
   protections?: CheckProtections;
   /** the check modules of `checksDir`, read once for all the checks of a grading; absent: read here */
   sources?: CheckSources;
+  /** a container task's image: the check runs in a fresh container of it (Crossover's node bound in), never the agent's */
+  container?: ContainerPlace | null;
 }
 
 /** Every check module of a task's checks/, as the harness receives them on stdin. */
@@ -135,26 +146,77 @@ export async function checkSources(checksDir: string): Promise<CheckSources> {
   return { modules, json: JSON.stringify(Object.fromEntries(sources)) };
 }
 
+/** A ready-to-spawn check process, and what to do once it has ended (remove its container). */
+interface CheckCommand {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+  cleanup?: () => Promise<void>;
+}
+
+/**
+ * The check in a fresh container of the task's image, as the container's user, with no network:
+ * the workspace, the checks (each module masked) and the harness read-only, run by Crossover's own
+ * node (the permission model's flags are Node 20's), with the same memory cap as on the host.
+ */
+function containerCheckCommand(
+  place: ContainerPlace,
+  run: NodeCheckRun,
+  node: string[],
+  masks: { source: string; dest: string }[],
+  memory: boolean,
+): CheckCommand {
+  const name = `crossover-check-${randomBytes(8).toString('hex')}`;
+  const argv = containerArgv(place, {
+    name,
+    labels: {},
+    layout: {
+      writable: [],
+      readOnly: [run.workspace, run.checksDir, HARNESS_PATH],
+      shareNetwork: false,
+      mounts: masks,
+    },
+    cwd: run.workspace,
+    argv: [CONTAINER_NODE, ...node],
+    identity: containerIdentity(),
+    limits: {
+      pids: 64,
+      memoryBytes: 2 * CHECK_MEMORY_BYTES,
+      cpus: 1,
+      ...(memory ? { dataBytes: CHECK_MEMORY_BYTES } : {}),
+    },
+    passed: [],
+    set: {},
+  });
+  return {
+    ...withoutInheritedFds(place.engine.path, argv),
+    env: engineEnvironment(place.engine),
+    cleanup: () => endContainer(place.engine, name),
+  };
+}
+
 /**
  * The check process's argv: bwrap (when on) around Node under the permission model, started
- * through the descriptor closer, which also caps its memory. Node 20's permission model has no
- * network control and does not check fs.realpathSync against the allowed paths: the network
- * namespace and the bind-only view of the filesystem are what hold those.
+ * through the descriptor closer, which also caps its memory; or a container of the task's image.
+ * Node 20's permission model has no network control and does not check fs.realpathSync against
+ * the allowed paths: the network namespace and the bind-only view of the filesystem hold those.
  */
 async function checkCommand(
   run: NodeCheckRun,
   args: string[],
   modules: readonly string[],
-): Promise<{ file: string; args: string[] } | string> {
+): Promise<CheckCommand | string> {
   const protections = run.protections ?? PROTECTED;
   const harden = protections.harden ? [] : ['--unhardened'];
   const node = [...args, ...harden];
   const limits = protections.memory ? { dataBytes: CHECK_MEMORY_BYTES } : {};
-  if (!protections.sandbox) return withoutInheritedFds(process.execPath, node, limits);
-  const host = await sandboxHost();
-  if ('reason' in host) return `the check sandbox is not available: ${host.reason}`;
+  // An empty environment: nothing of the grader's (credentials, NODE_OPTIONS) reaches the check.
+  if (!protections.sandbox) return { ...withoutInheritedFds(process.execPath, node, limits), env: {} };
   // Each check module reads as empty inside: the harness has its source from stdin (see the harness).
   const masks = modules.map((dest) => ({ source: '/dev/null', dest }));
+  if (run.container) return containerCheckCommand(run.container, run, node, masks, protections.memory);
+  const host = await sandboxHost();
+  if ('reason' in host) return `the check sandbox is not available: ${host.reason}`;
   const layout = {
     writable: [],
     readOnly: [run.workspace, run.checksDir, HARNESS_PATH],
@@ -163,7 +225,7 @@ async function checkCommand(
   };
   // The caller's identity with every capability dropped: the permission model already denies writes.
   const argv = bubblewrapArgv(layout, run.workspace, [process.execPath, ...node], { kind: 'caller' });
-  return withoutInheritedFds(host.bwrap.path, argv, limits);
+  return { ...withoutInheritedFds(host.bwrap.path, argv, limits), env: {} };
 }
 
 /**
@@ -183,9 +245,9 @@ export function permissionArgs(run: Pick<NodeCheckRun, 'checksDir' | 'workspace'
 
 /**
  * Runs one node check in its own process under Node's permission model and returns its outcome.
- * The check's timeout counts from the harness's "started" line; a harness that never starts is an
- * error (the check did not run), a started check without a result is a failure. Rejects with the
- * signal's reason when aborted.
+ * The check's clock starts at the harness's "started" line, when its processes are also given the
+ * grading priority; a harness that never starts is an error (the check did not run), a started check
+ * without a result is a failure. Rejects with the signal's reason when aborted.
  */
 export async function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
   run.signal?.throwIfAborted();
@@ -203,27 +265,27 @@ export async function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
     modules,
   );
   if (typeof command === 'string') return errored(command);
-  return spawnCheck(run, command, json);
+  try {
+    return await spawnCheck(run, command, json);
+  } finally {
+    await command.cleanup?.();
+  }
 }
 
-function spawnCheck(
-  run: NodeCheckRun,
-  command: { file: string; args: string[] },
-  sources: string,
-): Promise<CheckOutcome> {
+function spawnCheck(run: NodeCheckRun, command: CheckCommand, sources: string): Promise<CheckOutcome> {
   return new Promise((resolve, reject) => {
     const nonce = randomBytes(16).toString('hex');
-    // An empty environment: nothing of the grader's (credentials, NODE_OPTIONS) reaches the check.
     const child = spawn(command.file, command.args, {
       cwd: run.workspace,
-      env: {},
+      env: command.env,
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const scanner = new ProtocolScanner(nonce);
     let stderrTail = '';
     let settled = false;
-    let timer = setTimeout(
+    let clock: CheckClock | null = null;
+    const timer = setTimeout(
       () => finish(errored(`the check harness did not start within ${START_TIMEOUT_MS} ms`)),
       START_TIMEOUT_MS,
     );
@@ -234,10 +296,26 @@ function spawnCheck(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      // Sampled before the kill, while the check's processes are still there to be read.
+      const times = clock?.stop();
       run.signal?.removeEventListener('abort', onAbort);
       killGroup(child);
       if (outcome instanceof Error) reject(outcome);
-      else resolve(outcome);
+      else resolve(times && !outcome.times ? { ...outcome, times } : outcome);
+    }
+
+    function started(): void {
+      clearTimeout(timer);
+      const pid = child.pid as number;
+      // Checks get the CPU they were qualified with: ahead of agents and other load (io/priority.ts).
+      raisePriority(processTree(pid));
+      clock = new CheckClock({
+        timeoutMs: run.timeoutMs,
+        processes: () => processTree(pid),
+        countStopped: run.alone !== true,
+        cpuIsOwn: true,
+        onEnd: (end) => finish(clockOutcome(end, run.timeoutMs, run.alone === true)),
+      });
     }
 
     function stderrNote(): string {
@@ -248,10 +326,7 @@ function spawnCheck(
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       const wasStarted = scanner.started;
       scanner.push(chunk);
-      if (scanner.started && !wasStarted) {
-        clearTimeout(timer);
-        timer = setTimeout(() => finish(failed(`timed out after ${run.timeoutMs} ms`)), run.timeoutMs);
-      }
+      if (scanner.started && !wasStarted) started();
       if (scanner.result) finish(scanner.result);
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {

@@ -4,10 +4,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Repository } from '../contracts/corpus.js';
 import type { CheckResult, Finding } from '../contracts/receipt.js';
+import { redact } from '../contracts/redaction.js';
 import type { TreeModel } from '../contracts/tree.js';
-import { runSandboxed } from '../io/sandboxed-command.js';
+import type { ContainerPlace } from '../io/container.js';
+import { runSandboxed, toolchainPath } from '../io/sandboxed-command.js';
 import { readTreeModel } from '../io/tree.js';
+import { HARBOR_TESTS_DIR, harborSandbox, type SuiteSandbox } from './harbor-verifier.js';
 import { boundedMessage } from './outcome.js';
+import { allChecks, checksFrom, killedBySignal, unearnedPass } from './repository-verdict.js';
 import { MalformedResults, parseTestResults, type TestResults } from './test-results.js';
 
 /** A result file larger than this is not read: no honest suite's report is that big. */
@@ -64,25 +68,6 @@ export async function applyHiddenTests(taskDir: string, workspace: string, known
   return findings;
 }
 
-function allChecks(repository: Repository, status: CheckResult['status'], message: string): CheckResult[] {
-  return [
-    ...repository.failToPass.map((id) => ({ id, kind: 'required' as const, status, message })),
-    ...repository.passToPass.map((id) => ({ id, kind: 'regression' as const, status, message })),
-  ];
-}
-
-function checkFrom(results: TestResults, id: string, kind: CheckResult['kind']): CheckResult {
-  const outcome = results.get(id);
-  if (outcome === 'pass') return { id, kind, status: 'pass', message: '' };
-  const message =
-    outcome === 'fail'
-      ? 'the test failed'
-      : outcome === 'skip'
-        ? 'the test was skipped: it did not run'
-        : 'the test did not run: it is not in the results';
-  return { id, kind, status: 'fail', message };
-}
-
 /** What one run of a test command gave: its results, or why there are none to read. */
 export type SuiteRun =
   | { kind: 'results'; results: TestResults }
@@ -97,6 +82,8 @@ export interface SuiteInput {
   signal?: AbortSignal;
   /** the forgery test's positive control only: the result directory handed to the runner and no exit check */
   unprotected?: boolean;
+  /** a container task's image: the runner starts in a fresh container of it, never the agent's */
+  container?: ContainerPlace | null;
 }
 
 /**
@@ -114,36 +101,18 @@ async function freshResultFile(resultDir: string, resultFile: string): Promise<s
   return file;
 }
 
-/** A runner ended by a signal (its shell exits 128 + the signal) never finished its report: a crash, not a verdict. */
-function killedBySignal(exitCode: number | null): boolean {
-  return exitCode === null || exitCode > 128;
-}
-
-/** Why results showing no failure cannot be trusted, or null: a runner that did not exit 0 never reported them itself. */
-function unearnedPass(results: TestResults, exitCode: number | null): string | null {
-  if (exitCode === 0 || [...results.values()].includes('fail')) return null;
-  return `the test command ended with exit ${exitCode} but its results show no failure: a runner stopped before it reported (or workspace code that forged its report) is not graded`;
-}
-
-/**
- * Runs a repository's test command over a tree in bubblewrap with no network, as the agent's
- * unprivileged uid, bounded in time and output, then reads its result file into test ids and
- * outcomes. See freshResultFile and unearnedPass for what keeps workspace code from forging it.
- */
-export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
+/** A repository's test run: the tree where it is, the result file made by the grader (freshResultFile). */
+async function repositorySandbox(input: SuiteInput, scratch: string): Promise<SuiteSandbox> {
   const { test, workspace } = input;
-  const results = await mkdtemp(join(tmpdir(), 'crossover-results-'));
-  try {
-    const resultDir = join(results, randomBytes(8).toString('hex'));
-    await mkdir(resultDir, { mode: 0o755 });
-    const file = input.unprotected
-      ? join(resultDir, test.resultFile)
-      : await freshResultFile(resultDir, test.resultFile);
-    const outcome = await runSandboxed({
+  const resultDir = join(scratch, randomBytes(8).toString('hex'));
+  await mkdir(resultDir, { mode: 0o755 });
+  const file = input.unprotected ? join(resultDir, test.resultFile) : await freshResultFile(resultDir, test.resultFile);
+  return {
+    command: {
       script: test.command,
       cwd: workspace,
       env: {
-        PATH: `${workspace}/node_modules/.bin:${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+        PATH: toolchainPath([`${workspace}/node_modules/.bin`], input.container),
         HOME: '/tmp',
         CROSSOVER_RESULTS: resultDir,
         CI: 'true',
@@ -157,44 +126,88 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
         source: join(input.setup!.dir, output),
         dest: join(workspace, output),
       })),
-      network: false,
-      timeoutMs: test.timeoutSec * 1000,
-      ...(input.signal ? { signal: input.signal } : {}),
-    });
-    input.signal?.throwIfAborted();
-    const tail = boundedMessage(
-      outcome.tail.split(workspace).join('<workspace>').split(resultDir).join('<results>'),
-      300,
-    );
-    if (outcome.timedOut)
-      return { kind: 'fail', message: `the test command timed out after ${test.timeoutSec} s: ${tail}` };
-    const size = await lstat(file).then(
-      (s) => (s.isFile() && s.size > 0 ? s.size : null),
-      () => null,
-    );
-    if (outcome.startError !== null || size === null)
+    },
+    file,
+    placeholders: [
+      [workspace, '<workspace>'],
+      [resultDir, '<results>'],
+    ],
+  };
+}
+
+/** The results of a finished run, or why there are none to read. */
+async function readSuiteResults(
+  input: SuiteInput,
+  sandbox: SuiteSandbox,
+  outcome: { exitCode: number | null; timedOut: boolean; tail: string; startError: string | null },
+): Promise<SuiteRun> {
+  const { test } = input;
+  const tail = boundedMessage(
+    redact(outcome.tail, { secrets: [], paths: Object.fromEntries(sandbox.placeholders) }),
+    300,
+  );
+  if (outcome.timedOut)
+    return { kind: 'fail', message: `the test command timed out after ${test.timeoutSec} s: ${tail}` };
+  const size = await lstat(sandbox.file).then(
+    (s) => (s.isFile() && s.size > 0 ? s.size : null),
+    () => null,
+  );
+  if (outcome.startError !== null || size === null)
+    return {
+      kind: 'error',
+      message: `the test command wrote no result file ${test.resultFile} (${outcome.startError ?? `exit ${outcome.exitCode}`}): ${tail}`,
+    };
+  if (size > RESULT_LIMIT)
+    return { kind: 'fail', message: `the result file is larger than ${RESULT_LIMIT} bytes: not read` };
+  let parsed: TestResults;
+  try {
+    parsed = parseTestResults(test.format, await readFile(sandbox.file, 'utf8'));
+  } catch (error) {
+    if (!(error instanceof MalformedResults)) throw error;
+    if (killedBySignal(outcome.exitCode))
       return {
         kind: 'error',
-        message: `the test command wrote no result file ${test.resultFile} (${outcome.startError ?? `exit ${outcome.exitCode}`}): ${tail}`,
+        message: `the test command was killed (exit ${outcome.exitCode}) before it finished its result file: ${tail}`,
       };
-    if (size > RESULT_LIMIT)
-      return { kind: 'fail', message: `the result file is larger than ${RESULT_LIMIT} bytes: not read` };
-    let parsed: TestResults;
-    try {
-      parsed = parseTestResults(test.format, await readFile(file, 'utf8'));
-    } catch (error) {
-      if (!(error instanceof MalformedResults)) throw error;
-      if (killedBySignal(outcome.exitCode))
-        return {
-          kind: 'error',
-          message: `the test command was killed (exit ${outcome.exitCode}) before it finished its result file: ${tail}`,
-        };
-      return { kind: 'fail', message: `the result file is malformed: ${error.message}` };
-    }
-    const unearned = input.unprotected ? null : unearnedPass(parsed, outcome.exitCode);
-    return unearned === null ? { kind: 'results', results: parsed } : { kind: 'error', message: unearned };
+    return { kind: 'fail', message: `the result file is malformed: ${error.message}` };
+  }
+  const unearned = input.unprotected ? null : unearnedPass(parsed, outcome.exitCode);
+  return unearned === null ? { kind: 'results', results: parsed } : { kind: 'error', message: unearned };
+}
+
+/**
+ * Runs a repository's test command over a tree in bubblewrap with no network, as the agent's
+ * unprivileged uid, bounded in time and output, then reads its result file into test ids and
+ * outcomes. See freshResultFile and unearnedPass for what keeps workspace code from forging it;
+ * a Harbor task's verifier runs in Harbor's layout (harborSandbox).
+ */
+export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
+  const scratch = await mkdtemp(join(tmpdir(), 'crossover-results-'));
+  try {
+    const setupMounts = (input.setup?.outputs ?? []).map((output) => ({
+      source: join(input.setup!.dir, output),
+      output,
+    }));
+    const sandbox =
+      input.test.format === 'harbor-reward'
+        ? await harborSandbox(input.test, input.workspace, setupMounts, scratch)
+        : await repositorySandbox(input, scratch);
+    if (sandbox === null)
+      return {
+        kind: 'error',
+        message: `the graded tree holds no ${HARBOR_TESTS_DIR}: the Harbor task's tests are missing`,
+      };
+    const outcome = await runSandboxed({
+      ...sandbox.command,
+      network: false,
+      timeoutMs: input.test.timeoutSec * 1000,
+      ...(input.signal ? { signal: input.signal } : {}),
+      container: input.container ?? null,
+    });
+    input.signal?.throwIfAborted();
+    return await readSuiteResults(input, sandbox, outcome);
   } finally {
-    await rm(results, { recursive: true, force: true });
+    await rm(scratch, { recursive: true, force: true });
   }
 }
 
@@ -204,6 +217,7 @@ export interface RepositoryRun {
   workspace: string;
   setup: SetupMount | null;
   signal?: AbortSignal;
+  container?: ContainerPlace | null;
 }
 
 /**
@@ -220,10 +234,8 @@ export async function runRepositoryTests(run: RepositoryRun): Promise<CheckResul
     workspace: run.workspace,
     setup: run.setup,
     ...(run.signal ? { signal: run.signal } : {}),
+    container: run.container ?? null,
   });
   if (suite.kind !== 'results') return allChecks(repository, suite.kind, suite.message);
-  return [
-    ...repository.failToPass.map((id) => checkFrom(suite.results, id, 'required')),
-    ...repository.passToPass.map((id) => checkFrom(suite.results, id, 'regression')),
-  ];
+  return checksFrom(repository, suite.results);
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { boundedFinding, type Finding } from '../contracts/receipt.js';
 import type { TreeEntry, TreeModel } from '../contracts/tree.js';
 import { readTree } from '../io/tree.js';
-import type { GradedTask } from './grade.js';
+import type { GradedTask } from './graded-task.js';
 import type { WorkspaceScan } from './workspace-scan.js';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type InstallableAdapter, type InstalledAgent, InstalledAgentSchema } from '../contracts/agent.js';
+import { type InstalledAgent, InstalledAgentSchema } from '../contracts/agent.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { fileDigest } from './file-digest.js';
 import { readArtifact } from './json.js';
@@ -13,14 +13,14 @@ import { STATE_DIR } from './layout.js';
 export const AGENT_INSTALL_RECORD = 'crossover-agent.json';
 
 /** `<root>/.crossover/agents/<adapter>@<version>`: the isolated prefix, never the user's own install. */
-export function agentPrefix(root: string, adapter: InstallableAdapter, version: string): string {
+export function agentPrefix(root: string, adapter: string, version: string): string {
   return join(root, STATE_DIR, 'agents', `${adapter}@${version}`);
 }
 
 /** The install record, or null when this version was never installed here. */
 export async function readInstalledAgent(
   root: string,
-  adapter: InstallableAdapter,
+  adapter: string,
   version: string,
 ): Promise<InstalledAgent | null> {
   const file = join(agentPrefix(root, adapter, version), AGENT_INSTALL_RECORD);

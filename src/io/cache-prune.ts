@@ -108,9 +108,14 @@ async function bytesOf(path: string): Promise<number> {
 
 const hex = (digest: string) => digest.replace(/^sha256:/, '');
 
-/** What a plan names an entry by: a snapshot's or index's directory name, a provider setup's record digest. */
+/**
+ * What a plan names an entry by: a snapshot's or index's directory name (a snapshot's agent-owned
+ * copy, `<digest>-<uid>`, the lower tree of copy-on-write workspaces, by its task's), a provider
+ * setup's record digest.
+ */
 async function entryDigest(dir: string, name: string, kind: CacheEntry['kind']): Promise<string | null> {
   if (kind === 'setup') return null;
+  if (kind === 'snapshot') return name.replace(/-\d+$/, '');
   if (kind !== 'provider-setup') return name;
   const record = ProviderSetupRecordSchema.safeParse(await readJson(join(dir, 'provider-setup.json')));
   return record.success ? hex(digestOf(record.data)) : null;

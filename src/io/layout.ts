@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * Where a run's files live, below the project root:
@@ -28,14 +28,22 @@ export function experimentLayout(root: string, experimentId: string): Pick<RunLa
 
 export function runLayout(root: string, experimentId: string, planId: string): RunLayout {
   const base = experimentLayout(root, experimentId);
-  const planDir = join(base.experimentDir, planKey(planId));
+  return { ...base, ...planFiles(join(base.experimentDir, planKey(planId))) };
+}
+
+/** Where one plan's files are, below its plan directory. */
+export function planFiles(planDir: string): Pick<RunLayout, 'planDir' | 'planFile' | 'receiptsDir' | 'scorecardDir'> {
   return {
-    ...base,
     planDir,
     planFile: join(planDir, 'plan.json'),
     receiptsDir: join(planDir, 'receipts'),
     scorecardDir: planDir,
   };
+}
+
+/** The plan's files, from its receipts directory as a run's test meta names it. */
+export function planFilesOfReceipts(receiptsDir: string): ReturnType<typeof planFiles> {
+  return planFiles(dirname(receiptsDir));
 }
 
 /**

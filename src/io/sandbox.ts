@@ -31,6 +31,8 @@ export interface SandboxLayout {
   shareNetwork: boolean;
   /** read-only binds at another path: a repository task's setup outputs over the workspace */
   mounts?: { source: string; dest: string }[];
+  /** read-write binds at another path: a Harbor task's tree at its image's WORKDIR, its verifier's logs */
+  writableMounts?: { source: string; dest: string }[];
 }
 
 /**
@@ -142,7 +144,8 @@ export function bubblewrapArgv(
 ): string[] {
   const readOnly = layout.readOnly.filter((path) => existsSync(path));
   const system = systemBinds();
-  const targets = [...system.filter((_, index) => index % 3 === 2), ...readOnly, ...layout.writable];
+  const moved = [...(layout.writableMounts ?? []), ...(layout.mounts ?? [])].map((mount) => mount.dest);
+  const targets = [...system.filter((_, index) => index % 3 === 2), ...readOnly, ...layout.writable, ...moved];
   return [
     ...isolationArgs(identity, layout.shareNetwork),
     '--die-with-parent',
@@ -159,6 +162,7 @@ export function bubblewrapArgv(
     ...system,
     ...readOnly.flatMap((path) => ['--ro-bind', path, path]),
     ...layout.writable.flatMap((path) => ['--bind', path, path]),
+    ...(layout.writableMounts ?? []).flatMap((mount) => ['--bind', mount.source, mount.dest]),
     ...(layout.mounts ?? []).flatMap((mount) => ['--ro-bind', mount.source, mount.dest]),
     '--remount-ro',
     '/',
@@ -169,8 +173,11 @@ export function bubblewrapArgv(
   ];
 }
 
-/** Gives the agent's uid the trial's writable directories (as root; an ordinary user already owns them). */
+/**
+ * Gives the agent's uid the trial's writable directories (as root; an ordinary user already owns
+ * them): what root made there. Nothing else can have made anything there but the agent's uid.
+ */
 export async function handOver(paths: readonly string[], identity: SandboxIdentity): Promise<void> {
   if (identity.kind === 'caller') return;
-  await ownTree(paths, identity.uid, identity.gid);
+  await ownTree(paths, identity.uid, identity.gid, 0);
 }

@@ -1,6 +1,11 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { dirname } from 'node:path';
 import { withoutInheritedFds } from './close-fds.js';
-import { bubblewrapArgv, handOver, sandboxHost } from './sandbox.js';
+import { type ContainerPlace, containerArgv, endContainer } from './container.js';
+import { engineEnvironment } from './container-engine.js';
+import { containerIdentity } from './container-host.js';
+import { bubblewrapArgv, handOver, type SandboxLayout, sandboxHost } from './sandbox.js';
 
 /** Each output stream keeps at most its last this many bytes. */
 const TAIL_BYTES = 16 * 1024;
@@ -21,10 +26,14 @@ export interface SandboxedCommand {
   readOnly: string[];
   /** read-only binds at another path (setup outputs over the graded tree) */
   mounts: { source: string; dest: string }[];
+  /** read-write binds at another path (a Harbor task's tree at its WORKDIR), handed to the sandbox's uid first */
+  writableMounts?: { source: string; dest: string }[];
   /** share the host's network (setup only): bubblewrap cannot filter hosts */
   network: boolean;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** a fresh container of the task's image instead of bubblewrap: a container task's runner and setup */
+  container?: ContainerPlace | null;
 }
 
 export interface SandboxedResult {
@@ -36,23 +45,74 @@ export interface SandboxedResult {
   startError: string | null;
 }
 
+/** PATH of a sandboxed command: `binDirs`, then the host's toolchain (bubblewrap) or the image's (a container). */
+export function toolchainPath(binDirs: readonly string[], container: ContainerPlace | null | undefined): string {
+  const toolchain = container ? container.path : `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
+  return [...binDirs, toolchain].join(':');
+}
+
+/** Every host path the command may write: its writable paths and the sources of its writable mounts. */
+function writableSources(command: SandboxedCommand): string[] {
+  return [...command.writable, ...(command.writableMounts ?? []).map((mount) => mount.source)];
+}
+
+/** Limits of a runner's or a setup's container: a whole test suite, its workers and builds. */
+const COMMAND_LIMITS = { pids: 2048, memoryBytes: 4 * 1024 ** 3, cpus: 2 };
+
+/** The command in a fresh container of its image, as the container's user; removed (and checked gone) after. */
+async function inContainer(
+  place: ContainerPlace,
+  layout: SandboxLayout,
+  command: SandboxedCommand,
+): Promise<SandboxedResult> {
+  const identity = containerIdentity();
+  await handOver(writableSources(command), identity);
+  const name = `crossover-command-${randomBytes(8).toString('hex')}`;
+  const argv = containerArgv(place, {
+    name,
+    labels: {},
+    layout,
+    cwd: command.cwd,
+    argv: ['/bin/sh', '-c', command.script],
+    identity,
+    limits: COMMAND_LIMITS,
+    passed: [],
+    // A runner's and a setup's variables are Crossover's own (PATH, HOME, the results directory): none is secret.
+    set: command.env,
+    network: command.network ? 'host' : 'none',
+  });
+  const result = await spawnBounded(withoutInheritedFds(place.engine.path, argv), {
+    ...command,
+    env: engineEnvironment(place.engine),
+  });
+  try {
+    await endContainer(place.engine, name);
+  } catch (error) {
+    return { ...result, startError: result.startError ?? (error as Error).message };
+  }
+  return result;
+}
+
 /**
- * Runs a shell command (a repository's setup or test runner) in the agent's sandbox (sandbox.ts):
- * as root it drops to the agent's unprivileged uid with no capabilities and no_new_privs, so
- * workspace code run by a test suite holds no more than the agent did. Bounded by a deadline and
- * an output tail; at the deadline or on abort the whole tree is killed (bwrap's PID namespace ends
- * with it). The environment is exactly `env`: nothing of the grader's reaches the command.
+ * Runs a shell command (a repository's setup or test runner) in the agent's sandbox (sandbox.ts)
+ * or, for a container task, in a fresh container of its image: as root it drops to the agent's
+ * unprivileged uid with no capabilities and no_new_privs, so workspace code run by a test suite
+ * holds no more than the agent did. Bounded by a deadline and an output tail; at the deadline or on
+ * abort the whole tree is killed (bwrap's PID namespace ends with it; a container is removed). The
+ * environment is exactly `env`: nothing of the grader's reaches the command.
  */
 export async function runSandboxed(command: SandboxedCommand): Promise<SandboxedResult> {
-  const host = await sandboxHost();
-  if ('reason' in host) return { exitCode: null, timedOut: false, tail: '', startError: host.reason };
-  await handOver(command.writable, host.identity);
   const layout = {
     writable: [...command.writable, ...(command.writableAsOwned ?? [])],
     readOnly: command.readOnly,
     shareNetwork: command.network,
     mounts: command.mounts,
+    writableMounts: command.writableMounts ?? [],
   };
+  if (command.container) return inContainer(command.container, layout, command);
+  const host = await sandboxHost();
+  if ('reason' in host) return { exitCode: null, timedOut: false, tail: '', startError: host.reason };
+  await handOver(writableSources(command), host.identity);
   const argv = bubblewrapArgv(layout, command.cwd, ['/bin/sh', '-c', command.script], host.identity);
   return spawnBounded(withoutInheritedFds(host.bwrap.path, argv), command);
 }

@@ -40,10 +40,14 @@ export function copyDirectory(source: string, dest: string): Promise<void> {
   ]);
 }
 
-/** Gives every entry below each of `paths` (and the paths) to uid:gid, links themselves, never what they point at. */
-export function ownTree(paths: readonly string[], uid: number, gid: number): Promise<void> {
+/**
+ * Gives every entry below each of `paths` (and the paths) owned by `from` to uid:gid, links
+ * themselves, never what they point at. Entries owned by anyone else are not touched at all: on a
+ * copy-on-write workspace (an overlay) even a chown to the owner a file already has copies it up whole.
+ */
+export function ownTree(paths: readonly string[], uid: number, gid: number, from: number): Promise<void> {
   if (paths.length === 0) return Promise.resolve();
-  return coreutils('/bin/chown', ['-R', '-P', '--no-dereference', `${uid}:${gid}`, '--', ...paths]);
+  return coreutils('/bin/chown', ['-R', '-P', '--no-dereference', `--from=${from}`, `${uid}:${gid}`, '--', ...paths]);
 }
 
 /**

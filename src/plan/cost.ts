@@ -1,15 +1,15 @@
+import { agentDefinition } from '../agents/registry.js';
 import type { Agent } from '../contracts/agent.js';
 import type { Experiment } from '../contracts/experiment.js';
 import type { Cost } from '../contracts/plan.js';
 
 /**
- * Whether trials of this agent may call a paid model. Synthetic agents never do; a command agent is
- * a local program and counts as paid only when the experiment declares a price for it.
+ * Whether trials of this agent may call a paid model, as its definition says: synthetic agents never
+ * do; a command agent is a local program and counts as paid only when the experiment declares a price for it.
  */
 function mayCallPaidModel(agent: Agent, experiment: Experiment): boolean {
-  if (agent.adapter === 'synthetic') return false;
-  if (agent.adapter === 'command') return experiment.pricing !== undefined;
-  return true;
+  const paid = agentDefinition(agent.adapter).paid;
+  return paid === 'when-priced' ? experiment.pricing !== undefined : paid === 'always';
 }
 
 /** Rounds a dollar bound up to the cent, so that rounding never makes it less conservative. */

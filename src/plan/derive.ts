@@ -1,19 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkLoginHome } from '../agents/login.js';
 import { digestBytes, digestOf, sha256Hex } from '../contracts/canonical.js';
 import { CrossoverError, jsonPath, parseJsonText } from '../contracts/errors.js';
 import type { Experiment } from '../contracts/experiment.js';
-import { type Plan, type PlannedArm, PlanSchema } from '../contracts/plan.js';
+import { type Plan, type PlannedArm, type PlannedSetup, PlanSchema, plannedTrials } from '../contracts/plan.js';
 import { ScorecardSchema } from '../contracts/scorecard.js';
 import { type LoadedCorpus, type LoadedTask, loadCorpus } from '../corpus/load.js';
 import { experimentLayout } from '../io/layout.js';
-import { checkLoginHome } from '../io/login-home.js';
 import { rootRelative } from '../io/paths.js';
 import { agentIdentity } from './agent-identity.js';
-import { approvalFile, approvalReasons, readApproval } from './approval.js';
+import { approvalReasons } from './approval.js';
+import { planBlockers } from './blockers.js';
 import { costBound } from './cost.js';
-import { browserBlocker, probeEnvironment } from './environment.js';
+import { probeEnvironment } from './environment.js';
+import { bindImages } from './images.js';
 import { type LoadedExperiment, loadExperiment } from './load-experiment.js';
 import { renderPrompt } from './prompt.js';
 import { planProvider } from './providers.js';
@@ -24,7 +26,6 @@ import { seededShuffle } from './shuffle.js';
 import { bindSkills } from './skills.js';
 import { checkStageRules, failedFeasibilityGates, stage1Mismatches, stage1Slice } from './stages.js';
 import { type PlanSummary, summarizePlan, trialsPerArm } from './summary.js';
-import { readVerificationRecord, verificationBlockers, verificationGaps } from './verification.js';
 
 export interface DerivedPlan {
   plan: Plan;
@@ -277,14 +278,41 @@ function egressHosts(experiment: Experiment): string[] {
   return [...new Set(hosts)].sort();
 }
 
-/**
- * Stage 1 and 2 spend real trials, so every task they bind must be qualified by `crossover corpus
- * verify` at the digest the plan binds; stage 0 plans and runs synthetic agents on anything.
- */
-async function unverifiedTaskBlockers(root: string, plan: Plan): Promise<string[]> {
-  if (plan.experiment.stage === 0) return [];
-  const record = await readVerificationRecord(root, plan.corpus.id);
-  return verificationBlockers(verificationGaps(record, plan.tasks), plan.corpus.path);
+/** The schedule of the slice's trials, the reproducibility re-runs and the cost bound of all of them. */
+function scheduleOf(experiment: Experiment, tasks: readonly LoadedTask[], arms: readonly PlannedArm[]) {
+  const schedule = buildSchedule({
+    experimentId: experiment.id,
+    tasks: tasks.map((t) => ({ id: t.task.id, digest: t.digest })),
+    armIds: arms.map((a) => a.id),
+    repeats: experiment.repeats,
+  });
+  const reproducibility = reproducibilitySubset(experiment, schedule);
+  const reruns = plannedTrials({ schedule, reproducibility })
+    .filter((planned) => planned.rerunOf !== null)
+    .map((planned) => planned.trial);
+  const cost = costBound(experiment, trialsPerArm({ schedule }), trialsPerArm({ schedule: { trials: reruns } }));
+  return { schedule, reproducibility, cost };
+}
+
+/** Each task of the slice as the plan binds it: by digest, with its time limit, skill, setup and image. */
+function plannedTasks(
+  experiment: Experiment,
+  tasks: readonly LoadedTask[],
+  skills: ReadonlyMap<string, string>,
+  setups: ReadonlyMap<string, PlannedSetup>,
+  images: ReadonlyMap<string, string | null>,
+): Plan['tasks'] {
+  return tasks.map((t) => ({
+    id: t.task.id,
+    digest: t.digest,
+    category: t.task.category,
+    surface: t.task.surface,
+    timeoutSec: Math.min(t.task.timeoutSec, experiment.budget.trialTimeoutSec),
+    relevantFiles: t.task.relevantFiles ?? null,
+    expectedSkill: skills.get(t.task.id) ?? null,
+    ...(setups.has(t.task.id) ? { setup: setups.get(t.task.id) } : {}),
+    ...(images.has(t.task.id) ? { image: images.get(t.task.id) } : {}),
+  }));
 }
 
 /**
@@ -318,18 +346,11 @@ export async function derivePlan(input: {
   const { environment, blocked: environmentBlocked } = await probeEnvironment(experiment.sandbox, env);
   const taskSkills = expectedSkills(experiment, corpus, tasks, file);
   const arms = await bindArms(ctx, prompt.digest, [...taskSkills.values()]);
-  const setups = await bindSetups(root, tasks);
+  const images = await bindImages(experiment.sandbox, tasks, file);
+  const setups = await bindSetups(root, tasks, images.images);
   const stage1Scorecard = await bindStage1Scorecard(ctx, corpus, arms);
   const authHome = await leasedLoginHome(ctx, arms, env, input.authHome);
-  const schedule = buildSchedule({
-    experimentId: experiment.id,
-    tasks: tasks.map((t) => ({ id: t.task.id, digest: t.digest })),
-    armIds: arms.map((a) => a.id),
-    repeats: experiment.repeats,
-  });
-  const reproducibility = reproducibilitySubset(experiment, schedule);
-  const reruns = (reproducibility?.reruns ?? []).map((rerun) => rerun.trial);
-  const cost = costBound(experiment, trialsPerArm({ schedule }), trialsPerArm({ schedule: { trials: reruns } }));
+  const { schedule, reproducibility, cost } = scheduleOf(experiment, tasks, arms);
   const reasons = approvalReasons(
     experiment,
     cost,
@@ -344,16 +365,7 @@ export async function derivePlan(input: {
       digest: corpus.digest,
       path: rootRelative(root, corpus.dir, `${file}: $.corpus`),
     },
-    tasks: tasks.map((t) => ({
-      id: t.task.id,
-      digest: t.digest,
-      category: t.task.category,
-      surface: t.task.surface,
-      timeoutSec: Math.min(t.task.timeoutSec, experiment.budget.trialTimeoutSec),
-      relevantFiles: t.task.relevantFiles ?? null,
-      expectedSkill: taskSkills.get(t.task.id) ?? null,
-      ...(setups.setups.has(t.task.id) ? { setup: setups.setups.get(t.task.id) } : {}),
-    })),
+    tasks: plannedTasks(experiment, tasks, taskSkills, setups.setups, images.images),
     prompt,
     environment,
     arms,
@@ -371,29 +383,13 @@ export async function derivePlan(input: {
     approval: { required: reasons.length > 0, reasons },
   });
   const id = digestOf(plan);
-  const browser = browserBlocker(tasks, env);
-  const blocked = [...ctx.blocked, ...setups.blocked, ...environmentBlocked, ...(browser ? [browser] : [])];
-  if (experiment.stage === 0 && !plan.synthetic)
-    blocked.push('stage 0 probes and plans only: a real agent runs from stage 1 on');
-  // A re-run is an agent run like any other: the budget counts it.
-  if (schedule.trials.length + reruns.length > experiment.budget.maxTrials) {
-    const rerunText = reruns.length === 0 ? '' : ` and ${reruns.length} reproducibility re-runs`;
-    blocked.push(
-      `the schedule holds ${schedule.trials.length} trials${rerunText} but the budget allows ${experiment.budget.maxTrials}: raise $.budget.maxTrials (limit 2000) or shrink the slice`,
-    );
-  }
-  const credentials = plan.credentials.map((name) => ({ name, available: (env[name] ?? '') !== '' }));
-  for (const c of credentials) if (!c.available) blocked.push(`credential ${c.name} is not set in the environment`);
-  const approvalPath = approvalFile(loaded.dir, experiment.id, id);
-  const approved = plan.approval.required && (await readApproval(approvalPath, id)) !== null;
-  const approvalRel = rootRelative(root, approvalPath, 'approval file');
-  if (plan.approval.required && !approved)
-    blocked.push(`needs approval (${reasons.join('; ')}): run crossover approve <plan.json> to write ${approvalRel}`);
-  blocked.push(...(await unverifiedTaskBlockers(root, plan)));
+  const found = [...ctx.blocked, ...setups.blocked, ...environmentBlocked, ...images.blocked];
+  const blockers = { root, experimentDir: loaded.dir, experiment, plan, id, tasks, env, found };
+  const { blocked, credentials, approval } = await planBlockers(blockers);
   const summary = summarizePlan(plan, {
     id,
     credentials,
-    approval: { file: approvalRel, approved },
+    approval,
     blocked,
     setupDurations: setups.durations,
   });

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { canonicalJson } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { Plan, PlannedArm, PlannedTask } from '../contracts/plan.js';
+import { clip } from '../contracts/redaction.js';
 import { derivePlan } from './derive.js';
 
 export interface Drift {
@@ -10,6 +11,7 @@ export interface Drift {
     | 'corpus'
     | 'task'
     | 'setup'
+    | 'image'
     | 'prompt-template'
     | 'agent'
     | 'agent-executable'
@@ -34,7 +36,7 @@ const same = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonical
 const VALUE_LIMIT = 80;
 function shown(value: unknown, limit = VALUE_LIMIT): string {
   const text = value === undefined ? 'absent' : canonicalJson(value);
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+  return clip(text, limit);
 }
 
 /** A command is shown whole up to this length: its change is often at the end. */
@@ -110,8 +112,14 @@ function taskDrifts(registered: Plan, current: Plan): Drift[] {
       });
     const setup = setupDrifts(task, found);
     drifts.push(...setup);
-    const { setup: _before, ...rest } = task;
-    const { setup: _after, ...restFound } = found;
+    if ((task.image ?? null) !== (found.image ?? null))
+      drifts.push({
+        what: 'image',
+        id: task.id,
+        detail: `${task.image ?? 'none'} → ${found.image ?? 'not built'}: its environment's image was rebuilt (its Dockerfile or build context changed) or replaced`,
+      });
+    const { setup: _before, image: _image, ...rest } = task;
+    const { setup: _after, image: _foundImage, ...restFound } = found;
     if (found.digest === task.digest && !same(rest, restFound))
       drifts.push({ what: 'task', id: task.id, detail: 'its category, surface, timeout or relevant files changed' });
   }

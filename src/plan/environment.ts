@@ -2,6 +2,7 @@ import type { Plan } from '../contracts/plan.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { BrowserSession, chromiumPath, isExecutable } from '../grading/browser-session.js';
 import { resolveBubblewrap, TRUSTED_BWRAP_PATHS } from '../io/bubblewrap.js';
+import { resolveContainerEngine } from '../io/container-engine.js';
 
 type Environment = Plan['environment'];
 
@@ -11,11 +12,31 @@ function setupCommand(pkg: string): string {
 }
 type SandboxKind = Environment['sandbox']['kind'];
 
+/** The container engine a plan binds: its name and version, and its CLI's digest; or why there is none. */
+async function containerSandbox(env: NodeJS.ProcessEnv): Promise<{ environment: Environment; blocked: string[] }> {
+  const engine = await resolveContainerEngine(env);
+  const found = 'reason' in engine ? null : engine;
+  return {
+    environment: {
+      node: process.version,
+      os: process.platform,
+      arch: process.arch,
+      sandbox: {
+        kind: 'container',
+        version: found ? `${found.kind} ${found.version}` : null,
+        digest: found?.digest ?? null,
+      },
+    },
+    blocked: 'reason' in engine ? [`sandbox container not available: ${engine.reason}`] : [],
+  };
+}
+
 /** The machine the plan binds: Node version, OS, architecture and the sandbox with its version and digest. */
 export async function probeEnvironment(
   sandbox: SandboxKind,
   env: NodeJS.ProcessEnv,
 ): Promise<{ environment: Environment; blocked: string[] }> {
+  if (sandbox === 'container') return containerSandbox(env);
   const bwrap = sandbox === 'bubblewrap' ? await resolveBubblewrap(env) : null;
   const blocked =
     sandbox === 'bubblewrap' && bwrap === null

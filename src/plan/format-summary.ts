@@ -17,8 +17,9 @@ function formatCost(summary: PlanSummary): string {
 }
 
 /** The sandbox line: `none` is said loudly, since nothing then confines the agent. */
-export function formatSandbox(sandbox: { kind: 'bubblewrap' | 'none'; version: string | null }): string {
+export function formatSandbox(sandbox: { kind: 'bubblewrap' | 'container' | 'none'; version: string | null }): string {
   if (sandbox.kind === 'none') return 'NONE (agents run unconfined; stage 2 refuses this)';
+  if (sandbox.kind === 'container') return `container (${sandbox.version ?? 'no engine'})`;
   return `bubblewrap ${sandbox.version ?? '(not installed)'}`;
 }
 

@@ -1,11 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire, isBuiltin } from 'node:module';
+import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'rolldown';
-
-type Rolldown = typeof import('rolldown');
+import { viteBundler } from '../io/rolldown.js';
 
 /** Names the bundle gives each module's own import.meta values (as Vite's config loader does). */
 const FILE_SCOPE = {
@@ -16,12 +15,6 @@ const FILE_SCOPE = {
 
 /** TypeScript, which Node 20 cannot import: such a file is bundled in, never left as an import. */
 const TYPESCRIPT = /\.[cm]?tsx?$/;
-
-/** The bundler Vite ships (its config loader bundles with it), taken from Vite's own dependencies. */
-async function viteBundler(): Promise<Rolldown> {
-  const vite = createRequire(import.meta.url).resolve('vite');
-  return (await import(pathToFileURL(createRequire(vite).resolve('rolldown')).href)) as Rolldown;
-}
 
 /** Each bundled module keeps its own import.meta.url, dirname and filename: its source file's, not the bundle's. */
 function fileScope(): Plugin {

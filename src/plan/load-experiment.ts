@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkedAgent } from '../agents/registry.js';
 import { CrossoverError, parseWith } from '../contracts/errors.js';
 import { type Experiment, ExperimentSchema } from '../contracts/experiment.js';
 import { importTypeScript } from './import-typescript.js';
@@ -48,5 +49,17 @@ export async function loadExperiment(file: string): Promise<LoadedExperiment> {
       `${absolute}: expected a default export: export default defineExperiment({ ... })`,
     );
   }
-  return { experiment: parseWith(ExperimentSchema, module.default, absolute), file: absolute, dir: dirname(absolute) };
+  const experiment = withCheckedAgents(parseWith(ExperimentSchema, module.default, absolute), absolute);
+  return { experiment, file: absolute, dir: dirname(absolute) };
+}
+
+/** Every agent declaration as its adapter reads it (agents/registry.ts `checkedAgent`): an unknown adapter is refused here. */
+function withCheckedAgents(experiment: Experiment, file: string): Experiment {
+  return {
+    ...experiment,
+    agent: checkedAgent(experiment.agent, file, ['agent']),
+    arms: experiment.arms.map((arm, index) =>
+      arm.agent === undefined ? arm : { ...arm, agent: checkedAgent(arm.agent, file, ['arms', index, 'agent']) },
+    ),
+  };
 }

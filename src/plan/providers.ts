@@ -13,7 +13,7 @@ import { decideEligibility } from '../probe/eligibility.js';
 
 const same = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 
-interface Place {
+export interface Place {
   root: string;
   experimentDir: string;
   /** names the declaration in errors: "<file>: $.providers[2]" */
@@ -101,13 +101,12 @@ async function bindInstall(provider: Provider, root: string, blocked: string[]):
 }
 
 /**
- * Binds one provider as an arm uses it: its declaration (paths made root-relative) by digest, the
- * files its commands name by content, and its probe record by identity digest.
+ * Binds one provider's declaration (paths made root-relative) by digest, the files its commands
+ * name by content and its pinned install, not yet its probe: what a trial needs to launch it.
  */
-export async function planProvider(
+export async function bindProvider(
   provider: Provider,
   place: Place,
-  probesDir: string,
 ): Promise<{ planned: PlannedProvider; blocked: string[] }> {
   const files = new Map<string, string>();
   const iface = provider.interface;
@@ -124,13 +123,8 @@ export async function planProvider(
     ? { ...provider.setup, ...(await planCommand(provider.setup.command, provider.setup.args, place, '.setup', files)) }
     : undefined;
   const declaration = { ...provider, interface: launch ? { ...iface, ...launch } : iface, index, setup };
-  const probe = await readProbe(probesDir, provider.id);
   const blocked: string[] = [];
   const install = await bindInstall(provider, place.root, blocked);
-  if (probe.digest === null)
-    blocked.push(`provider ${provider.id} not probed: run crossover probe ${place.experimentFile}`);
-  if (probe.eligibility?.status === 'blocked')
-    blocked.push(`provider ${provider.id}: its probe is blocked (see its probe record); re-run crossover probe`);
   const planned: PlannedProvider = {
     id: provider.id,
     kind: provider.kind,
@@ -143,11 +137,36 @@ export async function planProvider(
     index,
     install,
     files: [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, digest]) => ({ path, digest })),
+    probeDigest: null,
+    eligibility: null,
+    eligibilityReasons: [],
+    tools: [...provider.allowedTools],
+    sendsSource: provider.egress.sendsSource,
+  };
+  return { planned, blocked };
+}
+
+/**
+ * Binds one provider as an arm uses it: its declaration, files and install (`bindProvider`), and
+ * its probe record by identity digest.
+ */
+export async function planProvider(
+  provider: Provider,
+  place: Place,
+  probesDir: string,
+): Promise<{ planned: PlannedProvider; blocked: string[] }> {
+  const probe = await readProbe(probesDir, provider.id);
+  const bound = await bindProvider(provider, place);
+  const blocked = [...bound.blocked];
+  if (probe.digest === null)
+    blocked.push(`provider ${provider.id} not probed: run crossover probe ${place.experimentFile}`);
+  if (probe.eligibility?.status === 'blocked')
+    blocked.push(`provider ${provider.id}: its probe is blocked (see its probe record); re-run crossover probe`);
+  const planned: PlannedProvider = {
+    ...bound.planned,
     probeDigest: probe.digest,
     eligibility: probe.eligibility?.status ?? null,
     eligibilityReasons: probe.eligibility?.reasons ?? [],
-    tools: [...provider.allowedTools],
-    sendsSource: provider.egress.sendsSource,
   };
   return { planned, blocked };
 }

@@ -2,6 +2,7 @@ import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedSetup } from '../contracts/plan.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { ensureSetup } from '../corpus/setup.js';
+import { containerPlace } from '../io/container-host.js';
 
 /** How long a task's setup command ran when it last ran: shown by the plan summary, never bound. */
 export interface SetupDuration {
@@ -23,14 +24,26 @@ export interface BoundSetups {
  * other files on a later run, or a cached tree changed on disk, is drift. A setup that fails
  * blocks the plan with its reason. Durations vary from run to run and are kept out of the plan.
  */
-export async function bindSetups(root: string, tasks: readonly LoadedTask[]): Promise<BoundSetups> {
+export async function bindSetups(
+  root: string,
+  tasks: readonly LoadedTask[],
+  images: ReadonlyMap<string, string | null> = new Map(),
+): Promise<BoundSetups> {
   const bound: BoundSetups = { setups: new Map(), durations: [], blocked: [] };
   for (const task of tasks) {
     const setup = task.task.repository?.setup;
     if (!setup) continue;
     const planned = { command: setup.command, outputs: [...setup.outputs] };
+    const image = images.get(task.task.id);
+    // A container task's setup runs in its image; one whose image is missing cannot run (the image blocks the plan).
+    if (image === null) {
+      bound.setups.set(task.task.id, { ...planned, digest: null });
+      continue;
+    }
     try {
-      const ran = await ensureSetup(root, task, { verify: true });
+      const place = image === undefined ? null : await containerPlace(image);
+      if (place && 'reason' in place) throw new CrossoverError('infrastructure', place.reason);
+      const ran = await ensureSetup(root, task, { verify: true, container: place });
       bound.setups.set(task.task.id, { ...planned, digest: ran!.record.digest });
       bound.durations.push({ taskId: task.task.id, durationMs: ran!.record.durationMs });
     } catch (error) {

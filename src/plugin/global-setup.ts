@@ -10,8 +10,8 @@ import { RUN_CONTEXT_KEY } from './run-context.js';
  */
 export default async function guardRun(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const context = project.getProvidedContext()[RUN_CONTEXT_KEY];
-  if (context?.stopReason) throw new Error(`crossover: ${context.stopReason}`);
-  if (!context?.planFile) return undefined;
+  if (context === undefined) return undefined;
+  if (context.state === 'stopped') throw new Error(`crossover: ${context.stopReason}`);
   const lock = await acquireRunLock(dirname(context.planFile), context.runLockToken ?? undefined).catch(
     (error: Error) => {
       throw new Error(`crossover: ${error.message}`);

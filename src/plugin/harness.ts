@@ -1,45 +1,23 @@
 // Before any schema is built: see the module.
 import '../contracts/zod-config.js';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { afterAll, describe, inject, type TestContext, test } from 'vitest';
-import { digestBytes } from '../contracts/canonical.js';
-import { CrossoverError, errorReason } from '../contracts/errors.js';
-import type { Evidence } from '../contracts/evidence.js';
-import { type Plan, type PlannedArm, PlanSchema, type ScheduledTrial } from '../contracts/plan.js';
-import { type Receipt, sealReceipt } from '../contracts/receipt.js';
-import { loadTask } from '../corpus/load.js';
+import { CrossoverError } from '../contracts/errors.js';
+import { type PlannedArm, PlanSchema, plannedTrials, type ScheduledTrial } from '../contracts/plan.js';
+import type { Receipt } from '../contracts/receipt.js';
 import { BrowserSession } from '../grading/browser-session.js';
 import { readArtifact } from '../io/json.js';
-import { renderPrompt } from '../plan/prompt.js';
 import { readReceipt } from '../receipts/read.js';
 import { receiptFile } from '../receipts/store.js';
 import type { TrialMeta } from '../reporters/trial-meta.js';
 import { armIsIneligible } from '../score/outcomes.js';
 import { AgentSlots } from '../trial/agent-slots.js';
-import { runTrial } from '../trial/run-trial.js';
-import { trialDirectory } from '../trial/workspace.js';
-import { providerLaunch, trialWorkspace } from './provider-launch.js';
-import { RUN_CONTEXT_KEY, type RunContext } from './run-context.js';
+import { loadPlannedTask, runPlannedTrial } from '../trial/run-planned-trial.js';
+import { trialPlanOf } from '../trial/trial-plan.js';
+import { type ReadyRun, RUN_CONTEXT_KEY } from './run-context.js';
 import { withoutStackFrames } from './stackless.js';
 import { annotate, evidenceAnnotations, receiptAnnotations } from './trial-annotations.js';
-
-/** The prompt every trial of the task receives, re-rendered from the template the plan bound. */
-async function renderBoundPrompt(
-  root: string,
-  plan: Plan,
-  task: { id: string; title: string; prompt: string },
-): Promise<string> {
-  const template = await readFile(join(root, plan.prompt.template), 'utf8');
-  if (digestBytes(template) !== plan.prompt.digest) {
-    throw new CrossoverError(
-      'drift',
-      `prompt template ${plan.prompt.template} no longer has the digest the plan bound; nothing was run`,
-    );
-  }
-  return renderPrompt(template, task);
-}
 
 /** Why an arm is never run: its provider's probe excluded or blocked it (the scorecard counts its trials excluded). */
 function ineligibleReason(arm: PlannedArm): string | null {
@@ -59,12 +37,12 @@ function storedAttempts(receiptsDir: string, trialId: string): number {
  * A trial this run re-attempts runs as its next attempt; any other trial with a stored receipt
  * replays its last attempt (the one the scorecard counts), not its first.
  */
-function trialMeta(context: RunContext, trial: ScheduledTrial, arm: PlannedArm): TrialMeta {
-  const receiptsDir = context.receiptsDir as string;
+function trialMeta(context: ReadyRun, trial: ScheduledTrial, arm: PlannedArm): TrialMeta {
+  const { receiptsDir } = context;
   const reattempt = context.reattempts[trial.id];
   const stored = reattempt === undefined ? storedAttempts(receiptsDir, trial.id) : 0;
   const meta: TrialMeta = {
-    planId: context.planId as string,
+    planId: context.planId,
     trialId: trial.id,
     taskId: trial.taskId,
     arm: trial.arm,
@@ -119,68 +97,41 @@ async function replayReceipt(context: TestContext, receiptsDir: string, meta: Tr
  */
 export async function declareTrials(taskId: string): Promise<void> {
   const context = inject(RUN_CONTEXT_KEY);
-  if (!context.planFile) throw new Error(`crossover: ${context.stopReason ?? 'no plan was prepared'}`);
+  if (context.state === 'stopped') throw new Error(`crossover: ${context.stopReason}`);
   const plan = await readArtifact(context.planFile, PlanSchema);
-  const task = await loadTask(join(context.root, plan.corpus.path, 'tasks', taskId));
-  const prompt = await renderBoundPrompt(context.root, plan, {
-    id: task.task.id,
-    title: task.task.title,
-    prompt: task.prompt,
-  });
-  const timeoutMs = plan.budget.trialTimeoutSec * 1000;
+  const trialPlan = trialPlanOf(plan, context.planId);
+  // Each task is loaded, and its prompt rendered, once for all of its trials.
+  const loaded = await loadPlannedTask(context.root, trialPlan, taskId);
   // Launching Chromium costs more than a browser check: the trials of one task share one.
   const browser = new BrowserSession();
   afterAll(() => browser.close());
   const agentSlots = new AgentSlots(context.agentsPerFile);
 
   // The reproducibility subset's re-runs come after the schedule, each in a fresh workspace of its own.
-  const reruns = (plan.reproducibility?.reruns ?? []).map((rerun) => ({ trial: rerun.trial, label: ' re-run' }));
-  const trials = [...plan.schedule.trials.map((trial) => ({ trial, label: '' })), ...reruns];
   describe.concurrent(taskId, () => {
-    for (const { trial, label } of trials.filter((t) => t.trial.taskId === taskId)) {
+    for (const { trial, rerunOf } of plannedTrials(plan).filter((t) => t.trial.taskId === taskId)) {
       const arm = plan.arms.find((a) => a.id === trial.arm);
       if (!arm) throw new Error(`crossover: trial ${trial.id} names arm ${trial.arm}, which the plan does not have`);
       const meta = trialMeta(context, trial, arm);
-      test(`${trial.arm} #${trial.repeat}${label}`, {
+      test(`${trial.arm} #${trial.repeat}${rerunOf === null ? '' : ' re-run'}`, {
         meta: { crossover: meta },
         retry: 0,
         skip: meta.excluded !== undefined,
       }, async (testContext) => {
-        if (meta.resumed !== undefined) return replayReceipt(testContext, context.receiptsDir as string, meta);
-        const workspace = trialWorkspace(trialDirectory(context.root, meta.planId, trial.id));
-        // A provider that cannot be launched (its index fails to build) makes the trial setup-failed, not a crash.
-        const launch = await providerLaunch(arm, context, task, workspace).catch((error: unknown) => ({
-          mcpServers: [],
-          withheld: [],
-          readOnly: [],
-          overlays: [],
-          failure: errorReason(error),
-        }));
-        let evidence: Evidence | undefined;
-        const body = await runTrial({
-          plan,
-          planId: meta.planId,
-          trialId: trial.id,
-          attempt: meta.attempt,
+        if (meta.resumed !== undefined) return replayReceipt(testContext, context.receiptsDir, meta);
+        const { receipt, evidence } = await runPlannedTrial(trialPlan, trial.id, {
           root: context.root,
-          task,
-          arm,
-          prompt,
-          sandbox: context.sandbox,
-          mcpServers: launch.mcpServers,
-          withheldCredentials: launch.withheld,
-          readOnly: launch.readOnly,
-          indexOverlays: launch.overlays,
-          ...('failure' in launch ? { providerFailure: launch.failure } : {}),
+          providers: context.providers,
+          experimentDir: context.experimentDir,
           signal: testContext.signal,
-          timeoutMs,
+          attempt: meta.attempt,
+          loaded,
           browser,
           agentSlots,
-          onEvidence: (kept) => (evidence = kept),
-          ...(context.deadlineAt === null ? {} : { deadline: context.deadlineAt }),
+          keepEvidence: true,
+          deadline: context.deadlineAt,
           ...(context.authHome === null ? {} : { authHome: context.authHome }),
         });
-        const receipt = sealReceipt(body);
         testContext.task.meta.crossoverReceipt = receipt;
         if (evidence) testContext.task.meta.crossoverEvidence = evidence;
         await annotate(testContext, [

@@ -3,7 +3,10 @@ import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type {} from 'vitest/config';
+import { TaskSchema } from '../contracts/corpus.js';
 import { CrossoverError } from '../contracts/errors.js';
+import { gradingBoundMs } from '../grading/grading-bound.js';
+import { readArtifact } from '../io/json.js';
 import { STATE_DIR } from '../io/layout.js';
 import { latestAttempts, type ReattemptSelection, selectReattempts } from '../receipts/attempts.js';
 import { writeStoppedFile, writeTestFiles } from './generate.js';
@@ -106,6 +109,16 @@ function baseTestConfig() {
   };
 }
 
+/**
+ * The longest grading of any of the plan's tasks (grading-bound.ts): a trial's test allows it on top
+ * of the agent's time, so a grading the machine starves still ends in a receipt, not a test timeout.
+ */
+async function longestGradingMs(root: string, run: PreparedRun): Promise<number> {
+  const tasks = run.plan.tasks.map(({ id }) => join(root, run.plan.corpus.path, 'tasks', id, 'task.json'));
+  const bounds = await Promise.all(tasks.map(async (file) => gradingBoundMs(await readArtifact(file, TaskSchema))));
+  return Math.max(0, ...bounds);
+}
+
 /** The project settings of a prepared run: its generated test files, the run context and the concurrency. */
 async function runSettings(options: CrossoverPluginOptions, root: string, run: PreparedRun) {
   const reattempts = await reattemptsOfRun(options, run);
@@ -118,16 +131,15 @@ async function runSettings(options: CrossoverPluginOptions, root: string, run: P
   const { maxWorkers, agentsPerFile } = spreadConcurrency(concurrency, trialsPerTask);
   const largest = Math.max(1, ...trialsPerTask);
   const context: RunContext = {
+    state: 'ready',
     root,
     experimentId: run.experiment.experiment.id,
     planId: run.planId,
     planFile: run.layout.planFile,
     receiptsDir: run.layout.receiptsDir,
-    sandbox: run.plan.environment.sandbox.kind,
     providers: run.experiment.experiment.providers,
     experimentDir: run.experiment.dir,
     agentsPerFile,
-    stopReason: null,
     deadlineAt: Date.now() + run.plan.budget.deadlineSec * 1000,
     authHome: run.authHome,
     runLockToken: options.runLockToken ?? null,
@@ -142,7 +154,9 @@ async function runSettings(options: CrossoverPluginOptions, root: string, run: P
       // the agents: a trial may wait for turns ahead of it before its own. A bound of one asks
       // for one trial at a time, grading included.
       maxConcurrency: concurrency === 1 ? 1 : largest,
-      testTimeout: (run.plan.budget.trialTimeoutSec + 60) * 1000 * Math.ceil(largest / agentsPerFile),
+      testTimeout:
+        (run.plan.budget.trialTimeoutSec * 1000 + 60_000 + (await longestGradingMs(root, run))) *
+        Math.ceil(largest / agentsPerFile),
       hookTimeout: 60_000,
     },
   };
@@ -160,22 +174,7 @@ async function stoppedSettings(
   chosen: boolean,
   reason: string,
 ) {
-  const context: RunContext = {
-    root,
-    experimentId: options.experiment,
-    planId: null,
-    planFile: null,
-    receiptsDir: null,
-    sandbox: 'none',
-    providers: [],
-    experimentDir: root,
-    agentsPerFile: 1,
-    stopReason: reason,
-    deadlineAt: null,
-    authHome: null,
-    runLockToken: null,
-    reattempts: {},
-  };
+  const context: RunContext = { state: 'stopped', root, experimentId: options.experiment, stopReason: reason };
   const include = chosen ? [await writeStoppedFile(join(root, STATE_DIR, 'stopped'), name, reason)] : [];
   return { context, config: { include } };
 }

@@ -1,7 +1,7 @@
 import { digestBytes } from '../contracts/canonical.js';
-import type { ProbeInterface } from '../contracts/probe.js';
-import type { CommandOutput } from './contain.js';
-import { boundText } from './redact.js';
+import { PROBE_TEXT_LIMIT, type ProbeInterface } from '../contracts/probe.js';
+import { clip } from '../contracts/redaction.js';
+import type { CommandOutput } from '../provider-runtime/contain.js';
 
 type CliHandshake = Extract<ProbeInterface, { type: 'cli' }>;
 
@@ -16,7 +16,7 @@ export async function handshakeCli(
   const firstLine = version.stdout.trim().split('\n')[0] ?? '';
   return {
     type: 'cli',
-    versionLine: boundText(firstLine),
+    versionLine: clip(firstLine, PROBE_TEXT_LIMIT),
     versionDigest: digestBytes(version.stdout),
     helpDigest: digestBytes(help.stdout),
   };

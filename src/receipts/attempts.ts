@@ -1,4 +1,4 @@
-import type { Plan, ScheduledTrial } from '../contracts/plan.js';
+import { type Plan, plannedTrials, type ScheduledTrial } from '../contracts/plan.js';
 import { attemptOf, mayReattempt, type Receipt, statusClass } from '../contracts/receipt.js';
 import { latestAttempt } from './store.js';
 
@@ -38,7 +38,7 @@ export function selectReattempts(
   });
   // Every scheduled trial and reproducibility re-run takes an attempt of the budget, and every
   // re-attempt stored one more.
-  let used = plan.schedule.trials.length + (plan.reproducibility?.reruns.length ?? 0);
+  let used = plannedTrials(plan).length;
   for (const receipt of latest.values()) used += attemptOf(receipt) - 1;
   const attempts: Record<string, number> = {};
   const notes: string[] = [];

@@ -1,17 +1,13 @@
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'vitest/node';
 import { CrossoverError } from '../contracts/errors.js';
 import { EvidenceSchema, evidenceDigest } from '../contracts/evidence.js';
-import { type Plan, PlanSchema } from '../contracts/plan.js';
 import { attemptOf, type Receipt, ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
-import { readArtifact } from '../io/json.js';
+import { planFilesOfReceipts } from '../io/layout.js';
 import { writeEvidence } from '../receipts/evidence-store.js';
-import { readReceipts } from '../receipts/read.js';
 import { writeReceipt } from '../receipts/store.js';
-import { buildScorecard } from '../score/scorecard.js';
-import { readReviews } from './review-files.js';
+import { scorePlan } from './score-plan.js';
 import { summarizeRun } from './summary.js';
-import { writeScorecard } from './write-scorecard.js';
 import './trial-meta.js';
 
 interface PlanSeen {
@@ -95,16 +91,27 @@ export default class CrossoverReporter implements Reporter {
   }
 
   /**
-   * The plan's review files; a malformed one is a problem of the run, and the scorecard is written
-   * without the overlay (the oracle's results never wait on a review): `crossover score` refuses it.
+   * Scores the plan a run's tests ran: its plan.json beside its receipts directory (io/layout.ts), whose
+   * digest must be the plan id the tests carried. A record that cannot be read (reviews, the corpus card) is a problem of
+   * the run, and the scorecard is written without the overlay: `crossover score` refuses it.
    */
-  private async reviewsOf(root: string, plan: Plan, seen: PlanSeen, receipts: readonly Receipt[]) {
+  private async score(root: string, seen: PlanSeen) {
+    const layout = planFilesOfReceipts(seen.receiptsDir);
     try {
-      return await readReviews({ root, plan, planId: seen.planId, receipts, receiptsDir: seen.receiptsDir });
+      return await scorePlan({
+        root,
+        planFile: layout.planFile,
+        receiptsDir: seen.receiptsDir,
+        outDir: layout.scorecardDir,
+        expectedPlanId: seen.planId,
+        allowNoReceipts: true,
+        onRecordError: (error, leftOut) =>
+          this.problems.push(`${error.message}\n  the scorecard was written without the ${leftOut}`),
+      });
     } catch (error) {
       if (!(error instanceof CrossoverError)) throw error;
-      this.problems.push(`${error.message}\n  the scorecard was written without the review overlay`);
-      return [];
+      this.problems.push(error.message);
+      return null;
     }
   }
 
@@ -116,12 +123,9 @@ export default class CrossoverReporter implements Reporter {
     if (errors.length > 0) this.problems.push(`${errors.length} unhandled error(s) during the run`);
     const cwd = this.vitest?.config.root ?? process.cwd();
     for (const seen of [...this.plans.values()].sort((a, b) => a.planId.localeCompare(b.planId))) {
-      const planDir = dirname(seen.receiptsDir);
-      const plan = await readArtifact(join(planDir, 'plan.json'), PlanSchema);
-      const receipts = await readReceipts(seen.receiptsDir, seen.planId);
-      const reviews = await this.reviewsOf(cwd, plan, seen, receipts);
-      const scorecard = buildScorecard({ plan, planId: seen.planId, receipts, reviews });
-      const files = await writeScorecard(planDir, scorecard, { plan, receipts, receiptsDir: seen.receiptsDir });
+      const scored = await this.score(cwd, seen);
+      if (scored === null) continue;
+      const { plan, scorecard, files } = scored;
       this.scorecards.push(files.json);
       this.log(
         summarizeRun({

@@ -1,6 +1,7 @@
 import type { Scorecard } from '../contracts/scorecard.js';
 import { formatSandbox } from '../plan/format-summary.js';
 import { effectText, mdeText } from './comparison-text.js';
+import { corpusCardHtml } from './corpus-card.js';
 import { aaTable, armTables, badge, flipList, gateTable, powerSection, verdictTable } from './html-comparisons.js';
 import { forestPlot } from './html-forest.js';
 import { escapeHtml, num, STYLE } from './html-parts.js';
@@ -64,6 +65,7 @@ export function renderHtml(scorecard: Scorecard): string {
     reviewSection(scorecard),
     `<section id="gaps"><h2>6. Evidence gaps</h2>${gapList(scorecard)}</section>`,
     `<section id="feasibility"><h2>7. Feasibility</h2><p class="note">Whether the run itself worked; stage 2 needs a stage-1 scorecard that passed every gate.</p>${feasibilityTable(scorecard)}</section>`,
+    corpusCardHtml(scorecard.corpusCard, escapeHtml),
     `<section id="matrix"><h2>8. Outcomes by task</h2><figure>${matrixTable(scorecard)}`,
     `<figcaption><b>Figure 2.</b> Successes over valid repeats per task and arm; colour is the task's success rate. Dashed outline: a missing or invalid trial. Each #n opens that repeat's trial: its transcript, tool calls, diff and checks.</figcaption>`,
     '<div class="legend">0<span class="ramp"></span>1 success rate</div></figure></section>',

@@ -18,6 +18,7 @@ import {
   VERDICT_COLUMNS,
   verdictCells,
 } from './comparison-text.js';
+import { corpusCardMarkdown } from './corpus-card.js';
 import { familyText, methodText, powerCaption, powerRows, SAMPLE_SIZE_COLUMNS, sampleSizeRows } from './method-text.js';
 import {
   CONTEXT_CALL_ROWS,
@@ -344,6 +345,7 @@ export function renderMarkdown(scorecard: Scorecard): string {
     review(scorecard),
     gaps(scorecard),
     feasibility(scorecard),
+    corpusCardMarkdown(scorecard.corpusCard),
     matrix(scorecard),
   ];
   return `${[...header, ...warning, '', ...sections.flatMap((s) => (s.length > 0 ? [...s, ''] : []))].join('\n').trimEnd()}\n`;

@@ -1,5 +1,6 @@
 import type { Evidence, TranscriptEntry } from '../contracts/evidence.js';
 import type { ContextCall, Receipt } from '../contracts/receipt.js';
+import { clip } from '../contracts/redaction.js';
 
 /**
  * One trial's story, the parts `crossover show`, the HTML trial page and Vitest's annotations all
@@ -21,18 +22,14 @@ export interface TrialStory {
 /** How much of one step a story line shows; the evidence file keeps the whole bounded text. */
 const STEP_CHARS = 600;
 
-function clip(text: string, limit = STEP_CHARS): string {
-  return text.length > limit ? `${text.slice(0, limit)}…` : text;
-}
-
 function stepLine(entry: TranscriptEntry): string {
   switch (entry.kind) {
     case 'message':
-      return `${entry.role}: ${clip(entry.text)}`;
+      return `${entry.role}: ${clip(entry.text, STEP_CHARS)}`;
     case 'tool-call':
-      return `→ ${entry.tool} ${clip(entry.input)}`;
+      return `→ ${entry.tool} ${clip(entry.input, STEP_CHARS)}`;
     case 'tool-result':
-      return `  ↳ ${entry.error ? 'error: ' : ''}${clip(entry.text)}`;
+      return `  ↳ ${entry.error ? 'error: ' : ''}${clip(entry.text, STEP_CHARS)}`;
   }
 }
 

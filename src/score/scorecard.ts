@@ -1,11 +1,13 @@
+import type { CorpusFacts } from '../contracts/corpus-card.js';
 import { CrossoverError } from '../contracts/errors.js';
-import type { Plan, PlannedArm } from '../contracts/plan.js';
+import { type Plan, type PlannedArm, plannedTrials } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
 import type { ReadReview } from '../contracts/review.js';
 import type { Eligibility, Scorecard } from '../contracts/scorecard.js';
 import { summarizeArm } from './arms.js';
 import { type CellTable, tabulateCells } from './cells.js';
 import { type Pairing, scoreAa, scoreTreatments } from './comparisons.js';
+import { corpusCard } from './corpus-card.js';
 import { feasibilityGates } from './feasibility.js';
 import { flipsOf } from './flips.js';
 import { dividedBy, fromDecimal, toNumber } from './fraction.js';
@@ -37,6 +39,8 @@ export interface ScoreInput {
    * thousands of simulated runs may skip them.
    */
   simulations?: number;
+  /** The corpus's records as the shell read them (readCorpusFacts), for the corpus card; absent or null: no card. */
+  corpus?: CorpusFacts | null;
 }
 
 function plannedEligibility(arm: PlannedArm): Eligibility | null {
@@ -75,7 +79,9 @@ function taskMatrix(plan: Plan, cells: CellTable): Scorecard['matrix'] {
 
 /** The receipts that count, by trial: re-runs of the reproducibility subset apart, never in the comparison. */
 function indexRun(plan: Plan, planId: string, receipts: readonly Receipt[]) {
-  const rerunTrials = (plan.reproducibility?.reruns ?? []).map((rerun) => rerun.trial);
+  const rerunTrials = plannedTrials(plan)
+    .filter((planned) => planned.rerunOf !== null)
+    .map((planned) => planned.trial);
   const rerunIds = new Set(rerunTrials.map((trial) => trial.id));
   const attempts = attemptsByTrial(
     plan,
@@ -154,6 +160,7 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     skillSelection: skillSelection(plan, byTrial),
     reproducibility: reproducibility(plan, byTrial, reruns),
     review: reviewOverlay(plan, outcomes, input.reviews ?? []),
+    ...(input.corpus ? { corpusCard: corpusCard(input.corpus) } : {}),
     method: methodFigures(plan, planId, model, simulations),
   };
 }

@@ -1,13 +1,16 @@
 import type { ExecOptions } from '../agents/adapter.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { withoutInheritedFds } from '../io/close-fds.js';
-import { type ContainedResult, runContained } from '../io/contained-process.js';
+import { type ContainedResult, type ContainedRun, runContained } from '../io/contained-process.js';
+import { agentLimits } from '../io/container.js';
+import { type ContainerHost, containerName, TRIAL_LABEL } from '../io/container-host.js';
+import { runInContainer } from '../io/container-run.js';
 import type { ProcessMarker } from '../io/process-tree.js';
 import { bubblewrapArgv, handOver, type SandboxHost, type SandboxLayout } from '../io/sandbox.js';
 
 export interface AgentExecSettings {
   /** the sandbox to run in; null only when `none` was asked for explicitly; a reason refuses every command */
-  sandbox: SandboxHost | { reason: string } | null;
+  sandbox: SandboxHost | ContainerHost | { reason: string } | null;
   layout: SandboxLayout;
   /**
    * The run home and tmp: an adapter writes its config there (Codex makes CODEX_HOME) after the trial
@@ -24,10 +27,36 @@ export interface AgentExecSettings {
   signal: AbortSignal;
 }
 
+/** One agent command in a fresh container of the trial's image, labelled with the trial's marker. */
+function inContainer(
+  host: ContainerHost,
+  settings: AgentExecSettings,
+  argv: string[],
+  options: ExecOptions,
+  run: ContainedRun,
+): Promise<ContainedResult> {
+  const trial = settings.marker.variable.slice(settings.marker.variable.indexOf('=') + 1);
+  const command = {
+    name: containerName(trial),
+    labels: { [TRIAL_LABEL]: trial },
+    layout: settings.layout,
+    cwd: options.cwd,
+    argv,
+    identity: host.identity,
+    limits: agentLimits(),
+    // The image's PATH, not the host's: the task's toolchain first, Crossover's node last.
+    passed: Object.keys(options.env).filter((name) => name !== 'PATH'),
+    set: { PATH: host.path },
+  };
+  const io = { env: options.env, ...(options.stdin === undefined ? {} : { stdin: options.stdin }) };
+  return runInContainer(host, command, io, run);
+}
+
 /**
- * The `exec` every adapter gets: runs one command under the trial's sandbox (or bare, when `none`
- * was asked for explicitly), with nothing inherited but stdio, what is left of the trial's time,
- * bounded output and a kill of its whole process tree at the end.
+ * The `exec` every adapter gets: runs one command under the trial's sandbox (bubblewrap, or a fresh
+ * container of the task's image; bare when `none` was asked for explicitly), with nothing inherited
+ * but stdio, what is left of the trial's time, bounded output and a kill of its whole process tree
+ * (and the removal of its container) at the end.
  */
 export function agentExec(
   settings: AgentExecSettings,
@@ -38,6 +67,12 @@ export function agentExec(
     const { sandbox } = settings;
     if (sandbox && 'reason' in sandbox) throw new CrossoverError('infrastructure', sandbox.reason);
     if (sandbox) await handOver(settings.agentDirs, sandbox.identity);
+    const run = {
+      timeoutMs: Math.max(0, settings.deadline - performance.now()),
+      signal: settings.signal,
+      marker: settings.marker,
+    };
+    if (sandbox && 'engine' in sandbox) return inContainer(sandbox, settings, argv, options, run);
     const command = sandbox
       ? withoutInheritedFds(sandbox.bwrap.path, bubblewrapArgv(settings.layout, options.cwd, argv, sandbox.identity))
       : withoutInheritedFds(file, args);
@@ -48,11 +83,7 @@ export function agentExec(
         env: options.env,
         ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
       },
-      {
-        timeoutMs: Math.max(0, settings.deadline - performance.now()),
-        signal: settings.signal,
-        marker: settings.marker,
-      },
+      run,
     );
   };
 }

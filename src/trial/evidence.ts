@@ -1,5 +1,3 @@
-import { realpathSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
 import type { TranscriptSteps } from '../agents/adapter.js';
 import { digestBytes } from '../contracts/canonical.js';
 import {
@@ -12,86 +10,13 @@ import {
   type EvidenceTranscript,
   type TranscriptEntry,
 } from '../contracts/evidence.js';
-import { boundedText, type CheckResult, type ContextCall, type ReceiptBody } from '../contracts/receipt.js';
-import type { Redaction } from '../probe/redact.js';
-
-/** Host variables whose values are treated as credentials even when undeclared. */
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|COOKIE|SESSION/i;
-/** Shorter values are not redacted: "1" or "true" would blank out ordinary text. */
-const MIN_SECRET_LENGTH = 8;
-
-/** A directory and its real path (a tmp dir behind a link shows up both ways). */
-function bothForms(path: string): string[] {
-  try {
-    const real = realpathSync(path);
-    return real === path ? [path] : [path, real];
-  } catch {
-    return [path];
-  }
-}
-
-export interface EvidenceRedactionInput {
-  /** the trial directory (workspace, run home, proxy logs) */
-  trialDir: string;
-  root: string;
-  taskDir: string;
-  /** declared credential names: their host values are redacted wherever they appear */
-  credentials: readonly string[];
-  host: NodeJS.ProcessEnv;
-}
-
-/**
- * What evidence text must never hold: the declared credentials' values and any secret-looking host
- * variable's, and this machine's paths (the trial directory, the project root and its state dir,
- * the task, HOME and the tmp dir), each replaced by a placeholder.
- */
-export function evidenceRedaction(input: EvidenceRedactionInput): Redaction {
-  const secrets = new Set<string>();
-  for (const [name, value] of Object.entries(input.host)) {
-    if (value === undefined || value.length < MIN_SECRET_LENGTH) continue;
-    if (input.credentials.includes(name) || SECRET_NAME.test(name)) secrets.add(value);
-  }
-  const paths: Record<string, string> = {};
-  const places: [string, string][] = [
-    [homedir(), '<home>'],
-    [tmpdir(), '<tmp>'],
-    [input.root, '<root>'],
-    [input.taskDir, '<task>'],
-    [input.trialDir, '<trial>'],
-  ];
-  for (const [path, placeholder] of places)
-    for (const form of bothForms(path)) if (form.length > 1) paths[form] = placeholder;
-  return { secrets: [...secrets].sort((a, b) => b.length - a.length), paths };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** A path counts only as a whole path: not the tail of a longer name ("…/x/tmp"), nor the start of one ("/tmpfoo"). */
-const NAME_CHAR = '[A-Za-z0-9._-]';
-
-/**
- * Every credential and path replaced in one pass, longest first: replacing one after another
- * would let a placeholder's neighbour match again ("<trial>/tmp" becoming "<trial><tmp>").
- */
-export function redactAll(text: string, redaction: Redaction): string {
-  const replacements = new Map<string, string>([
-    ...Object.entries(redaction.paths),
-    ...redaction.secrets.map((secret): [string, string] => [secret, '<redacted>']),
-  ]);
-  if (replacements.size === 0) return text;
-  const paths = new Set(Object.keys(redaction.paths));
-  const alternatives = [...replacements.keys()]
-    .sort((a, b) => b.length - a.length)
-    .map((key) => (paths.has(key) ? `(?<!${NAME_CHAR})${escapeRegExp(key)}(?!${NAME_CHAR})` : escapeRegExp(key)));
-  return text.replace(new RegExp(alternatives.join('|'), 'g'), (found) => replacements.get(found) ?? found);
-}
+import { type CheckResult, type ContextCall, MESSAGE_LIMIT, type ReceiptBody } from '../contracts/receipt.js';
+import { clip, type Redaction, redact } from '../contracts/redaction.js';
 
 function boundedEntry(entry: TranscriptEntry, redaction: Redaction): TranscriptEntry {
-  const clean = (text: string) => boundedHead(redactAll(text, redaction));
+  const clean = (text: string) => boundedHead(redact(text, redaction));
   if (entry.kind === 'tool-call')
-    return { ...entry, tool: redactAll(entry.tool, redaction).slice(0, 200), input: clean(entry.input) };
+    return { ...entry, tool: clip(redact(entry.tool, redaction), 200), input: clean(entry.input) };
   return { ...entry, text: clean(entry.text) };
 }
 
@@ -122,7 +47,7 @@ export interface EvidenceInput {
 function evidenceChecks(input: EvidenceInput) {
   return input.body.checks.map((check: CheckResult, index) => ({
     ...check,
-    message: boundedText(redactAll(check.message, input.redaction)),
+    message: clip(redact(check.message, input.redaction), MESSAGE_LIMIT),
     durationMs: input.durationsMs?.[index] ?? null,
   }));
 }
@@ -130,7 +55,7 @@ function evidenceChecks(input: EvidenceInput) {
 /** A trial's evidence: every part redacted (paths, credentials) and bounded, each cut marked. */
 export function trialEvidence(input: EvidenceInput): Evidence {
   const { body, redaction } = input;
-  const tail = (text: string) => boundedTail(redactAll(text, redaction));
+  const tail = (text: string) => boundedTail(redact(text, redaction));
   const calls = input.contextCalls.slice(0, EVIDENCE_LIMITS.contextCalls);
   return EvidenceSchema.parse({
     schema: 'crossover.evidence/1',

@@ -1,4 +1,4 @@
-import { type FSWatcher, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { type FSWatcher, readdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -58,7 +58,30 @@ function claim(slot: string): boolean {
   }
 }
 
+/**
+ * A file that asks every grading to take no new slot until its owner (the pid it holds) has them
+ * all: a check the machine starved runs again alone (grade.ts), once the gradings before it end.
+ */
+const DRAIN_PREFIX = 'drain-';
+
+/** A live grading waits to hold every slot; the marker of one whose process was killed is removed. */
+function drainPending(dir: string): boolean {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return false;
+  }
+  let pending = false;
+  for (const marker of names.filter((name) => name.startsWith(DRAIN_PREFIX)).map((name) => join(dir, name))) {
+    if (abandoned(marker)) rmSync(marker, { force: true });
+    else pending = true;
+  }
+  return pending;
+}
+
 function claimAny(dir: string, capacity: number): string | null {
+  if (drainPending(dir)) return null;
   for (let index = 0; index < capacity; index += 1) {
     const slot = join(dir, `slot-${index}`);
     if (claim(slot)) return slot;
@@ -78,12 +101,12 @@ function watchSlots(dir: string, onChange: () => void): FSWatcher | null {
 }
 
 /**
- * Waits for a slot, woken by any change in the slot directory (a grading in this or another process
- * removed its slot file) as well as by the poll, so a freed slot is taken at once.
+ * Waits until `take` claims a slot, woken by any change in the slot directory (a grading in this or
+ * another process removed its slot file) as well as by the poll, so a freed slot is taken at once.
  */
-async function poll(dir: string, capacity: number): Promise<string> {
+async function poll(dir: string, take: () => string | null): Promise<string> {
   await mkdir(dir, { recursive: true });
-  const free = claimAny(dir, capacity);
+  const free = take();
   if (free !== null) return free;
   let wake = (): void => undefined;
   const watcher = watchSlots(dir, () => wake());
@@ -92,7 +115,7 @@ async function poll(dir: string, capacity: number): Promise<string> {
       const changed = new Promise<void>((resolve) => {
         wake = resolve;
       });
-      const slot = claimAny(dir, capacity);
+      const slot = take();
       if (slot !== null) return slot;
       const timer = setTimeout(() => wake(), POLL_MS);
       await changed;
@@ -121,10 +144,36 @@ async function acquire(dir: string, capacity: number): Promise<string> {
   waiting.set(dir, mine);
   await before;
   try {
-    return await poll(dir, capacity);
+    return await poll(dir, () => claimAny(dir, capacity));
   } finally {
     done();
     if (waiting.get(dir) === mine) waiting.delete(dir);
+  }
+}
+
+/** Runs `work` once no other grading holds a slot: see `inGradingSlot`. */
+export type Alone = <U>(work: () => Promise<U>) => Promise<U>;
+
+let drains = 0;
+
+/**
+ * Lets go of `held`, asks every grading to take no new slot, then takes each slot in order, waiting
+ * for it: two gradings draining at once meet at slot-0, so neither holds a slot the other waits for.
+ */
+async function drained<U>(dir: string, capacity: number, held: string[], work: () => Promise<U>): Promise<U> {
+  await Promise.all(held.splice(0).map((slot) => rm(slot, { force: true })));
+  drains += 1;
+  const marker = join(dir, `${DRAIN_PREFIX}${process.pid}-${drains}`);
+  writeFileSync(marker, String(process.pid), { flag: 'wx' });
+  const all: string[] = [];
+  try {
+    for (let index = 0; index < capacity; index += 1) {
+      const slot = join(dir, `slot-${index}`);
+      all.push(await poll(dir, () => (claim(slot) ? slot : null)));
+    }
+    return await work();
+  } finally {
+    await Promise.all([...all, marker].map((file) => rm(file, { force: true })));
   }
 }
 
@@ -140,11 +189,13 @@ async function acquire(dir: string, capacity: number): Promise<string> {
  * A grading whose checks are independent processes asks for `wanted` slots: it waits for one, then
  * takes up to `wanted - 1` more only if they are free right then (never waiting while holding one,
  * so gradings cannot deadlock), and `work` learns how many it holds: that many checks at once.
+ * `work` may also run its last part alone (`alone`): it lets go of its slots and waits for all of
+ * them, while no grading takes a new one.
  */
 export async function inGradingSlot<T>(
   dir: string,
   capacity: number,
-  work: (held: number) => Promise<T>,
+  work: (held: number, alone: Alone) => Promise<T>,
   wanted = 1,
 ): Promise<T> {
   const held = [await acquire(dir, capacity)];
@@ -154,7 +205,7 @@ export async function inGradingSlot<T>(
       if (extra === null) break;
       held.push(extra);
     }
-    return await work(held.length);
+    return await work(held.length, (last) => drained(dir, capacity, held, last));
   } finally {
     await Promise.all(held.map((slot) => rm(slot, { force: true })));
   }

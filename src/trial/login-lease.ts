@@ -4,11 +4,12 @@ import { constants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { checkLoginHome } from '../agents/login.js';
 import type { Agent } from '../contracts/agent.js';
 import type { Finding } from '../contracts/receipt.js';
 import { writeFileAtomic } from '../io/atomic.js';
 import { withBuildLock } from '../io/build-lock.js';
-import { type CheckedLoginHome, checkLoginHome } from '../io/login-home.js';
+import type { CheckedLoginHome } from '../io/login-home.js';
 
 /** Crossover's own files in a login directory: the lease's lock and the record of each copy handed out. */
 const LEASE_STATE = '.crossover-lease';

@@ -9,8 +9,9 @@ import type { McpServerSpec } from '../agents/adapter.js';
 import { digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { ContextCall } from '../contracts/receipt.js';
+import { redact } from '../contracts/redaction.js';
 import type { ServerCommand, ServerLauncher } from '../io/server-launch.js';
-import { handshakeMcp, type McpTarget } from '../probe/mcp.js';
+import { handshakeMcp, type McpTarget } from '../provider-runtime/mcp.js';
 
 type HttpClientModule = typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
@@ -181,7 +182,7 @@ function stdioSession(socket: Socket, server: ServerCommand, launch: ServerLaunc
 
 /** `text` with every credential value of `server` replaced: what the agent or a receipt may read of an upstream error. */
 function withoutSecrets(text: string, server: McpHttpUpstream): string {
-  return server.secrets.reduce((out, secret) => out.split(secret).join('<redacted>'), text);
+  return redact(text, { secrets: server.secrets, paths: {} });
 }
 
 /**

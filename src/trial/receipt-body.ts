@@ -1,4 +1,5 @@
 import { UNOBSERVED } from '../agents/adapter.js';
+import { agentDefinition } from '../agents/registry.js';
 import type { Agent } from '../contracts/agent.js';
 import type { Finding, ReceiptBody, TrialStatus } from '../contracts/receipt.js';
 import { trialDiagnostics } from './diagnostics.js';
@@ -12,7 +13,7 @@ export function receiptBase(planId: string, trial: ReceiptBody['trial'], agent: 
     planId,
     trial,
     synthetic: agent.adapter === 'synthetic',
-    agent: { adapter: agent.adapter, version: agent.adapter === 'synthetic' ? null : agent.version },
+    agent: { adapter: agent.adapter, version: agentDefinition(agent.adapter).version(agent) },
   };
 }
 

@@ -1,6 +1,6 @@
 import { cp, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ALL_SKILL_HOMES, SKILL_HOMES } from '../agents/skill-homes.js';
+import { allSkillHomes, skillsHomeOf } from '../agents/registry.js';
 import type { Agent } from '../contracts/agent.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { PlannedArm } from '../contracts/plan.js';
@@ -23,7 +23,7 @@ export async function installSkills(home: string, root: string, arm: PlannedArm,
   if (arm.skills === null) return;
   for (const skill of arm.skills.installed) {
     const source = join(root, arm.skills.dir, skill.name);
-    const target = join(home, SKILL_HOMES[adapter], skill.name);
+    const target = join(home, skillsHomeOf(adapter), skill.name);
     await cp(source, target, { recursive: true, errorOnExist: true, force: false }).catch(() => {
       throw new CrossoverError(
         'not-found',
@@ -57,7 +57,7 @@ export async function preloadTaskSkill(
 /** Every skill folder below the run home's skill locations, as `<location>/<name>`. */
 export async function skillFolders(home: string): Promise<string[]> {
   const found: string[] = [];
-  for (const location of ALL_SKILL_HOMES) {
+  for (const location of allSkillHomes()) {
     const entries = await readdir(join(home, location), { withFileTypes: true }).catch(() => []);
     for (const entry of entries) found.push(`${location}/${entry.name}`);
   }

@@ -17,13 +17,15 @@ export interface StatusInput {
 /**
  * One status per trial, the first that applies. Invalid outcomes come first because they make the
  * trial unattributable (contamination: even when every check passed; a workspace that could not be
- * removed may leak into later trials). Then the agent's own failure, then what the checks say.
+ * removed may leak into later trials; a model API that failed the agent). Then the agent's own
+ * failure, then what the checks say.
  */
 export function trialStatus(input: StatusInput): TrialStatus {
   if (input.cancelled) return 'cancelled';
   if (input.contaminated) return 'contaminated';
   if (input.staleContext) return 'stale-context';
   if (input.cleanupFailed) return 'cleanup-failed';
+  if (input.agent === 'api-fault') return 'api-fault';
   if (input.agent === 'timeout') return 'timeout';
   if (input.agent === 'agent-error') return 'agent-error';
   return input.grade ?? 'check-error';

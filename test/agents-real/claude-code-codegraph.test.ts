@@ -12,9 +12,9 @@ import type { ReceiptBody } from '../../src/contracts/receipt.js';
 import { type LoadedTask, loadTask } from '../../src/corpus/load.js';
 import { agentPrefix } from '../../src/io/agent-install.js';
 import { providerPrefix } from '../../src/io/provider-install.js';
-import { providerLaunch } from '../../src/plugin/provider-launch.js';
 import { RECIPES } from '../../src/providers/recipes.js';
 import { executeTrial } from '../../src/trial/execute.js';
+import { plannedLauncher } from '../../src/trial/provider-launch.js';
 import { tempDir } from '../helpers/temp.js';
 import { trialSpec } from '../helpers/trial-spec.js';
 import { installProviderOnce, processesMentioning } from '../providers/support.js';
@@ -116,26 +116,17 @@ describe('Claude Code under bubblewrap with the real CodeGraph as its provider',
     };
     const arm = treatment(agent);
     const context = { root, providers: [declaration], experimentDir: root, sandbox: 'bubblewrap' as const };
-    // As the harness does: a provider that cannot be launched (its index fails to build) makes the trial setup-failed.
-    const launch = await providerLaunch(arm, context, task, join(root, 'unused-workspace')).catch((error: unknown) => ({
-      mcpServers: [],
-      readOnly: [],
-      overlays: [],
-      failure: (error as Error).message,
-    }));
-    const receipt = await executeTrial(
+    // As a planned trial does: a provider that cannot be launched (its index fails to build) makes it setup-failed.
+    const { body } = await executeTrial(
       trialSpec(task, arm, {
         root,
-        mcpServers: launch.mcpServers,
-        readOnly: launch.readOnly,
-        indexOverlays: launch.overlays,
-        ...('failure' in launch ? { providerFailure: launch.failure } : {}),
+        provider: plannedLauncher(arm, context, task),
         credentials: ['ANTHROPIC_API_KEY'],
         loopback: true,
         timeoutMs: 300_000,
       }),
     );
-    return { receipt, provider };
+    return { receipt: body, provider };
   }
 
   /**

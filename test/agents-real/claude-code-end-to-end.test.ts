@@ -15,5 +15,5 @@ endToEndSuite({
   startMock: startAnthropicMock,
   instructionFile: 'CLAUDE.md',
   fixTools: { Bash: 1, Read: 1, Write: 1 },
-  apiError: /api-error: the model API failed/,
+  apiFault: 'api-fault: the model API answered HTTP 429; claude retried, then gave up',
 });

@@ -9,5 +9,5 @@ endToEndSuite({
   startMock: startOpenAIMock,
   instructionFile: 'AGENTS.md',
   fixTools: { exec_command: 3 },
-  apiError: /^agent: error: /m,
+  apiFault: 'api-fault: the model API answered HTTP 429; codex retried, then gave up',
 });

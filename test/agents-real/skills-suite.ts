@@ -3,16 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer, Script } from '../../fixtures/mock-models/script.js';
-import type { AgentInput, InstallableAdapter } from '../../src/contracts/agent.js';
+import type { AgentInput } from '../../src/contracts/agent.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import type { Receipt } from '../../src/contracts/receipt.js';
-import { sealReceipt } from '../../src/contracts/receipt.js';
-import { loadTask } from '../../src/corpus/load.js';
 import { agentPrefix } from '../../src/io/agent-install.js';
 import { derivePlan } from '../../src/plan/derive.js';
-import { renderPrompt } from '../../src/plan/prompt.js';
-import { runTrial } from '../../src/trial/run-trial.js';
-import { installOnce, REPO, TASKS } from './project.js';
+import { runPlannedTrial } from '../../src/trial/run-planned-trial.js';
+import { trialPlanOf } from '../../src/trial/trial-plan.js';
+import { type InstallableAdapter, installOnce, REPO, TASKS } from './project.js';
 
 export interface SkillsSuiteOptions {
   adapter: InstallableAdapter;
@@ -108,25 +106,12 @@ export function skillsSuite(options: SkillsSuiteOptions): void {
       root = await writeSkillsProject(options, mock.url);
       process.env[options.credential] = 'mock-key';
       const derived = await derivePlan({ experimentFile: 'experiments/skills.ts', root });
-      const task = await loadTask(join(root, 'corpus/tasks', TASKS.fix));
-      const template = await readFile(join(root, 'experiments/prompts/default.md'), 'utf8');
-      const prompt = renderPrompt(template, { id: task.task.id, title: task.task.title, prompt: task.prompt });
+      // As the harness runs them: the prompt rendered from the bound template.
+      const plan = trialPlanOf(derived.plan, derived.id);
       for (const armId of ['baseline', 'skilled']) {
         const trial = derived.plan.schedule.trials.find((t) => t.taskId === TASKS.fix && t.arm === armId)!;
-        const arm = derived.plan.arms.find((a) => a.id === armId)!;
-        const body = await runTrial({
-          plan: derived.plan,
-          planId: derived.id,
-          trialId: trial.id,
-          root,
-          task,
-          arm,
-          prompt,
-          sandbox: 'bubblewrap',
-          mcpServers: [],
-          timeoutMs: 120_000,
-        });
-        receipts.set(armId, sealReceipt(body));
+        const { receipt } = await runPlannedTrial(plan, trial.id, { root, providers: [], experimentDir: root });
+        receipts.set(armId, receipt);
       }
     }, 600_000);
 

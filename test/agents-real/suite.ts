@@ -1,11 +1,20 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer, Script } from '../../fixtures/mock-models/script.js';
-import type { AgentInput, InstallableAdapter } from '../../src/contracts/agent.js';
+import type { AgentInput } from '../../src/contracts/agent.js';
 import type { Receipt } from '../../src/contracts/receipt.js';
 import { agentPrefix } from '../../src/io/agent-install.js';
 import { fileDigest } from '../../src/io/file-digest.js';
-import { crossover, installOnce, REPO, receiptsByCell, sliceScript, TASKS, writeProject } from './project.js';
+import {
+  crossover,
+  type InstallableAdapter,
+  installOnce,
+  REPO,
+  receiptsByCell,
+  sliceScript,
+  TASKS,
+  writeProject,
+} from './project.js';
 
 export interface EndToEndOptions {
   adapter: InstallableAdapter;
@@ -17,8 +26,8 @@ export interface EndToEndOptions {
   instructionFile: string;
   /** tool calls of the plain fix (one `ls`, then read and write the reference file) */
   fixTools: Record<string, number>;
-  /** how the agent-error finding names a failing model API */
-  apiError: RegExp;
+  /** how the finding names a model API that kept answering 429 through the agent's retries */
+  apiFault: string;
 }
 
 /**
@@ -30,6 +39,7 @@ export function endToEndSuite(options: EndToEndOptions): void {
   describe(`${options.adapter} end to end against a scripted model`, () => {
     let cells = new Map<string, Receipt[]>();
     let runOutput = '';
+    let faultsServed: number[] = [];
 
     beforeAll(async () => {
       const installed = await installOnce(options.adapter, options.version);
@@ -47,6 +57,7 @@ export function endToEndSuite(options: EndToEndOptions): void {
         runOutput = `${run.stdout}\n${run.stderr}`;
         expect(run.exitCode, runOutput.slice(-3000)).toBe(0);
         cells = await receiptsByCell(root);
+        faultsServed = [...mock.faults.values()];
       } finally {
         await mock.close();
       }
@@ -100,10 +111,17 @@ export function endToEndSuite(options: EndToEndOptions): void {
       }
     });
 
-    it('HTTP 500 from the model API gives agent-error, not a hang', () => {
-      for (const receipt of [...cell(TASKS.apiFails, 'baseline'), ...cell(TASKS.apiFails, 'code-search')]) {
-        expect(receipt.status).toBe('agent-error');
-        expect(details(receipt)).toMatch(options.apiError);
+    it('a model API that answers 429 twice, then succeeds: the agent retries and the trial passes', () => {
+      for (const receipt of cell(TASKS.apiFaults, 'code-search'))
+        expect(receipt.status, details(receipt)).toBe('passed');
+      // Each of the two trials' conversations was refused twice before it went on.
+      expect(faultsServed).toEqual([2, 2]);
+    });
+
+    it('a model API that answers 429 for good: api-fault (invalid, re-attemptable), not agent-error', () => {
+      for (const receipt of cell(TASKS.apiFaults, 'baseline')) {
+        expect(receipt.status).toBe('api-fault');
+        expect(receipt.findings).toContainEqual({ kind: 'agent', detail: options.apiFault });
       }
     });
 

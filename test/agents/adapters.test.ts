@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapterFor } from '../../src/agents/registry.js';
-import { appliesReference, seededDraw } from '../../src/agents/synthetic.js';
+import { appliesReference, seededDraw } from '../../src/agents/synthetic/adapter.js';
 import { sha256Hex } from '../../src/contracts/canonical.js';
 
 describe('adapters', () => {

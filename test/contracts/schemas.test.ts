@@ -52,19 +52,36 @@ describe('closed schemas name the file, the field and what was expected', () => 
     expect(messageOf(() => parseWith(TaskSchema, bad, 'task.json'))).toContain('$.relevantFiles[0]');
   });
 
-  it('names the discriminator of an agent it does not know', () => {
-    const experiment = {
-      id: 'demo',
-      stage: 0,
-      corpus: '../corpus',
-      agent: { adapter: 'cursor' },
-      arms: [{ id: 'base', role: 'baseline' }],
-      repeats: 1,
-      promptTemplate: 'prompts/default.md',
-    };
-    expect(messageOf(() => parseWith(ExperimentSchema, experiment, 'experiments/demo.ts'))).toContain(
+  const experimentWith = (agent: unknown) => ({
+    id: 'demo',
+    stage: 0,
+    corpus: '../corpus',
+    agent,
+    arms: [{ id: 'base', role: 'baseline' }],
+    repeats: 1,
+    promptTemplate: 'prompts/default.md',
+  });
+
+  it('holds a built-in agent to its own schema: a wrong value and an unknown field by their paths', () => {
+    const codex = { adapter: 'codex', version: '0.171.0', model: 'gpt' };
+    const wrong = messageOf(() => parseWith(ExperimentSchema, experimentWith({ ...codex, model: 5 }), 'e.ts'));
+    expect(wrong).toMatch(/\$\.agent\.model: .*expected string, received number/);
+    const unknown = messageOf(() => parseWith(ExperimentSchema, experimentWith({ ...codex, modle: 'gpt' }), 'e.ts'));
+    expect(unknown).toContain('$.agent.modle: unknown field');
+    const missing = messageOf(() => parseWith(ExperimentSchema, experimentWith({ adapter: 'claude-code' }), 'e.ts'));
+    expect(missing).toContain('$.agent.version');
+  });
+
+  it('names the adapter field of an agent without a well-formed adapter name', () => {
+    expect(messageOf(() => parseWith(ExperimentSchema, experimentWith({ adapter: 'Cursor!' }), 'e.ts'))).toContain(
       '$.agent.adapter',
     );
+  });
+
+  it("leaves an adapter it does not ship to the registry, which checks the agent's own fields", () => {
+    // The registry refuses a name nobody registered (test/plan/experiment-validation.test.ts).
+    const parsed = parseWith(ExperimentSchema, experimentWith({ adapter: 'cursor', level: 3 }), 'e.ts');
+    expect(parsed.agent).toEqual({ adapter: 'cursor', level: 3 });
   });
 
   it('refuses a receipt whose status is not one of the trial statuses', () => {

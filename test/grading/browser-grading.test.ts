@@ -4,6 +4,13 @@ import { gradeWorkspace } from '../../src/grading/grade.js';
 import { fixtureTask, fixtureWorkspace } from './fixtures.js';
 
 const ASSERTION_FIRST_LINE = 'AssertionError: Expected values to be strictly equal:';
+/** Each check's wall time, and Chromium's CPU and waiting while it ran. */
+const TIMES = {
+  wallMs: expect.any(Number),
+  cpuMs: expect.any(Number),
+  waitMs: expect.any(Number),
+  ownMs: expect.any(Number),
+};
 
 describe('browser checks drive real headless Chromium', () => {
   it('fails the broken page and passes the fixed one, sharing one browser', async () => {
@@ -13,9 +20,9 @@ describe('browser checks drive real headless Chromium', () => {
       const start = await gradeWorkspace({ task, workspace: await fixtureWorkspace(task), browser });
       expect(start.checks).toEqual([
         // Only the assertion's first line: its diff would quote the hidden expected count.
-        { id: 'shows-one-click', kind: 'required', status: 'fail', message: ASSERTION_FIRST_LINE },
-        { id: 'shows-three-clicks', kind: 'required', status: 'fail', message: ASSERTION_FIRST_LINE },
-        { id: 'renders-initial-state', kind: 'regression', status: 'pass', message: '' },
+        { id: 'shows-one-click', kind: 'required', status: 'fail', message: ASSERTION_FIRST_LINE, ...TIMES },
+        { id: 'shows-three-clicks', kind: 'required', status: 'fail', message: ASSERTION_FIRST_LINE, ...TIMES },
+        { id: 'renders-initial-state', kind: 'regression', status: 'pass', message: '', ...TIMES },
       ]);
       const reference = await gradeWorkspace({ task, workspace: await fixtureWorkspace(task, ['reference']), browser });
       expect(reference).toMatchObject({ status: 'passed', checksRun: 3 });

@@ -130,7 +130,7 @@ describe.concurrent("a browser check's page reaches nothing beyond the served or
       runContactingCheck(isolated, onTestFinished, false),
     ]);
     for (const { result, contacts } of runs) {
-      expect(result).toEqual(passed);
+      expect(result).toMatchObject(passed);
       expect(contacts).toEqual({ tcp: 0, udp: 0, fetch: 0, navigate: 0 });
     }
   });
@@ -142,10 +142,10 @@ describe.concurrent("a browser check's page reaches nothing beyond the served or
       runContactingCheck(hostNetwork, onTestFinished),
       runContactingCheck(hostNetwork, onTestFinished, false),
     ]);
-    expect(filtered.result).toEqual(passed);
+    expect(filtered.result).toMatchObject(passed);
     await vi.waitFor(() => expect(filtered.contacts.udp).toBeGreaterThan(0), { timeout: 10_000 });
     expect(filtered.contacts.navigate).toBe(0);
-    expect(unfiltered.result).toEqual(passed);
+    expect(unfiltered.result).toMatchObject(passed);
     await vi.waitFor(() => expect(unfiltered.contacts.navigate).toBe(1), { timeout: 10_000 });
   });
 });

@@ -44,8 +44,8 @@ describe.concurrent('crossover corpus verify', () => {
       ['reference-fails', false],
       ['valid-node', true],
     ]);
-    expect(result.err).toMatch(/^unqualified: reference-fails: check 'slices-pages' fails on the reference: /);
-    expect(result.err).not.toContain('valid-node');
+    expect(result.err).toMatch(/^unqualified: reference-fails: check 'slices-pages' fails on the reference: /m);
+    expect(result.err).not.toMatch(/^unqualified: valid-node/m);
   });
 
   it('prints a table and exits 0 when the selected task qualifies', async ({ onTestFinished }) => {
@@ -54,7 +54,11 @@ describe.concurrent('crossover corpus verify', () => {
       ['corpus', 'verify', '--corpus', join(project, 'corpus'), '--task', 'valid-node'],
       project,
     );
-    expect(result).toMatchObject({ code: 0, err: '' });
+    // stderr holds only the progress line of the one task.
+    expect(result).toMatchObject({
+      code: 0,
+      err: expect.stringMatching(/^\[1\/1\] valid-node qualified \d+\.\d s\n$/),
+    });
     const [header, row] = result.out.split('\n');
     expect(header).toMatch(/^id\s+category\s+surface\s+qualified\s+reference change\s+tree size\s+reasons$/);
     expect(row).toMatch(/^valid-node\s+boundary-logic\s+library\s+yes\s+1 files, 4 lines\s+3 files, 11 lines\s+-$/);
@@ -111,5 +115,39 @@ describe.concurrent('crossover corpus verify', () => {
       ['valid-node', true],
     ]);
     expect(merged.tasks[1]).toEqual(validNode);
+  });
+
+  it('reports a broken or half-written task folder for that task alone', async ({ onTestFinished }) => {
+    const root = await fixtureCorpus(['valid-node'], onTestFinished);
+    // An import still writing its task (no task.json yet), and a task.json that does not parse.
+    await mkdir(join(root, 'corpus/tasks/half-written/workspace'), { recursive: true });
+    await mkdir(join(root, 'corpus/tasks/broken'), { recursive: true });
+    await writeFile(join(root, 'corpus/tasks/broken/task.json'), '{ "schema": "crossover.task/1", ');
+    const other = await run(['corpus', 'verify', '--task', 'valid-node'], root);
+    expect(other.code, other.err).toBe(0);
+    const all = await run(['corpus', 'verify', '--json'], root);
+    expect(all.code).toBe(1);
+    const verification = CorpusVerificationSchema.parse(JSON.parse(all.out));
+    expect(verification.tasks.map((t) => [t.id, t.qualified])).toEqual([['valid-node', true]]);
+    expect(verification.refused.map((r) => r.id)).toEqual(['broken', 'half-written']);
+    expect(all.err).toContain(
+      'refused: half-written: tasks/half-written/task.json: no task.json (expected a task directory)',
+    );
+    expect(all.err).toMatch(/^refused: broken: tasks\/broken\/task.json: /m);
+  });
+
+  it('--resume leaves out the tasks the record holds at their digest, and runs a changed one again', async ({
+    onTestFinished,
+  }) => {
+    const root = await fixtureCorpus(['valid-node', 'reference-fails'], onTestFinished);
+    expect((await run(['corpus', 'verify', '--task', 'valid-node'], root)).code).toBe(0);
+    const resumed = await run(['corpus', 'verify', '--resume', '--task', 'valid-node'], root);
+    expect(resumed.code).toBe(0);
+    expect(resumed.err).toBe('resumed: 1 tasks already verified at their digest were not run again (1 qualified)\n');
+    await writeFile(join(root, 'corpus/tasks/valid-node/prompt.md'), 'Pages are cut short.\n');
+    const changed = await run(['corpus', 'verify', '--resume', '--json'], root);
+    const verification = CorpusVerificationSchema.parse(JSON.parse(changed.out));
+    expect(verification.tasks.map((t) => t.id)).toEqual(['reference-fails', 'valid-node']);
+    expect(changed.err).not.toContain('resumed:');
   });
 });

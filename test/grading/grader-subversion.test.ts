@@ -88,6 +88,7 @@ const UNHARDENED: CheckProtections = { sandbox: true, harden: false, memory: tru
 const UNSANDBOXED: CheckProtections = { sandbox: false, harden: true, memory: true };
 const UNCAPPED: CheckProtections = { sandbox: true, harden: true, memory: false };
 
+/** The check's verdict: its status and message (its times are not what these cases are about). */
 async function check(lib: string, protections?: CheckProtections) {
   const checksDir = await tempDir();
   const workspace = await tempDir();
@@ -95,13 +96,14 @@ async function check(lib: string, protections?: CheckProtections) {
   await chmod(workspace, 0o755);
   await writeFile(join(checksDir, 'check.mjs'), CHECK);
   await writeFile(join(workspace, 'lib.mjs'), lib);
-  return runNodeCheck({
+  const { status, message } = await runNodeCheck({
     checkFile: join(checksDir, 'check.mjs'),
     checksDir,
     workspace,
     timeoutMs: 30_000,
     ...(protections ? { protections } : {}),
   });
+  return { status, message };
 }
 
 describe('workspace code that fights its own node check', () => {

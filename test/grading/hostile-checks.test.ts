@@ -73,13 +73,16 @@ describe("hostile checks run under Node's permission model", () => {
     expect(denied.message).not.toContain('the hidden reference solution');
   });
 
-  it('fails a check that times out', () => {
-    expect(check('never-finishes')).toEqual({
+  it('fails a check that times out, with its times: its own time (wall less waiting) reached the limit', () => {
+    const timedOut = check('never-finishes');
+    expect(timedOut).toMatchObject({
       id: 'never-finishes',
       kind: 'required',
       status: 'fail',
-      message: 'timed out after 1500 ms',
+      message: expect.stringMatching(/^timed out after 1500 ms of its own time \(\d+ ms of wall time, /),
     });
+    expect(timedOut.rerun).toBeUndefined();
+    expect(timedOut.ownMs).toBeGreaterThanOrEqual(1500);
   });
 
   it('fails a check that exits without a result', () => {

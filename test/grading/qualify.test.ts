@@ -1,4 +1,4 @@
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { type LoadedTask, loadTask } from '../../src/corpus/load.js';
@@ -60,8 +60,11 @@ describe.concurrent('qualification proves the hidden checks discriminate', () =>
           ],
         },
       ],
+      runs: 1,
+      nearTimeLimit: [],
       referenceChange: { files: 1, lines: 4 },
       tree: { files: 3, lines: 11 },
+      languages: [{ language: 'JavaScript', files: 2 }],
     });
   });
 
@@ -130,5 +133,30 @@ describe.concurrent('qualification proves the hidden checks discriminate', () =>
       'has no relevantFiles (expected the preregistered files a solver needs to look at)',
       'the starting tree holds checks/partial-last-page.mjs, a path the hidden checks use',
     ]);
+  });
+
+  it('reports a check that took at least half its time limit, on each tree it did', async ({ onTestFinished }) => {
+    const task = await variant('valid-node', onTestFinished, async (dir) => {
+      const taskJson = JSON.parse(await readFile(join(dir, 'task.json'), 'utf8'));
+      taskJson.checks.regressions.push({
+        id: 'waits-on-a-slow-disk',
+        file: 'waits.mjs',
+        runner: 'node',
+        timeoutMs: 5000,
+      });
+      await writeFile(join(dir, 'task.json'), JSON.stringify(taskJson));
+      // Three seconds of a five-second limit, asleep: on a busier machine such a check may time out.
+      await writeFile(
+        join(dir, 'checks/waits.mjs'),
+        'export default () => new Promise((resolve) => setTimeout(resolve, 3000));\n',
+      );
+    });
+    const qualification = await qualifyTask(task);
+    expect(qualification).toMatchObject({ qualified: true, reasons: [] });
+    expect(qualification.nearTimeLimit.map(({ tree, check, limitMs }) => [tree, check, limitMs])).toEqual([
+      ['start', 'waits-on-a-slow-disk', 5000],
+      ['reference', 'waits-on-a-slow-disk', 5000],
+    ]);
+    expect(qualification.nearTimeLimit.every((near) => near.durationMs >= 3000)).toBe(true);
   });
 });

@@ -51,21 +51,63 @@ describe('result files of real runners are read into test ids and outcomes', () 
     expect(parseTap(await nodeTestReport('tap'))).toEqual(EXPECTED);
   });
 
-  it('reads pytest --junitxml from Debian python3-pytest: module and class in the id', async () => {
+  it.each([
+    ['xunit2 (the default): classes told from the classname', []],
+    ['xunit1: the file attribute', ['-o', 'junit_family=xunit1']],
+  ])('reads pytest --junitxml from Debian python3-pytest as node ids, %s', async (_family, options) => {
     const dir = await tempDir();
+    await writeFile(join(dir, 'conftest.py'), '');
+    await execa('mkdir', ['-p', join(dir, 'tests')]);
     await writeFile(
-      join(dir, 'test_calc.py'),
-      'import pytest\n\nclass TestAdd:\n    def test_small(self):\n        assert 1 + 1 == 2\n\n    def test_wrong(self):\n        assert 1 + 1 == 3\n\n@pytest.mark.skip\ndef test_later():\n    pass\n',
+      join(dir, 'tests/test_calc.py'),
+      'import pytest\n\nclass TestAdd:\n    def test_small(self):\n        assert 1 + 1 == 2\n\n    def test_wrong(self):\n        assert 1 + 1 == 3\n\n@pytest.mark.parametrize("n", [1, 2])\ndef test_each(n):\n    assert n < 2\n\n@pytest.mark.skip\ndef test_later():\n    pass\n',
     );
-    await execa('/usr/bin/python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '--junitxml=out.xml'], {
-      cwd: dir,
-      reject: false,
-    });
+    await execa(
+      '/usr/bin/python3',
+      ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', ...options, '--junitxml=out.xml'],
+      { cwd: dir, reject: false },
+    );
     expect(parseJunit(await readFile(join(dir, 'out.xml'), 'utf8'))).toEqual(
       new Map([
-        ['test_calc.TestAdd > test_small', 'pass'],
-        ['test_calc.TestAdd > test_wrong', 'fail'],
-        ['test_calc > test_later', 'skip'],
+        ['tests/test_calc.py::TestAdd::test_small', 'pass'],
+        ['tests/test_calc.py::TestAdd::test_wrong', 'fail'],
+        ['tests/test_calc.py::test_each[1]', 'pass'],
+        ['tests/test_calc.py::test_each[2]', 'fail'],
+        ['tests/test_calc.py::test_later', 'skip'],
+      ]),
+    );
+  });
+
+  it("names tape's flat assertions by their test and index, each distinct however alike their messages", () => {
+    // What tape 5 prints for two tests of three and two assertions (tape's own format, written out).
+    const tap = [
+      'TAP version 13',
+      '# parses a line',
+      'ok 1 should be strictly equal',
+      'ok 2 should be deeply equivalent',
+      'not ok 3 should be deeply equivalent',
+      '  ---',
+      '    operator: deepEqual',
+      '    expected: |-',
+      '      { a: 1 }',
+      '  ...',
+      '# skips blank lines',
+      'ok 4 should be deeply equivalent',
+      'ok 5 # SKIP not on windows',
+      '',
+      '1..5',
+      '# tests 5',
+      '# pass  3',
+      '# fail  1',
+      '',
+    ].join('\n');
+    expect(parseTap(tap)).toEqual(
+      new Map([
+        ['parses a line > assertion 1: should be strictly equal', 'pass'],
+        ['parses a line > assertion 2: should be deeply equivalent', 'pass'],
+        ['parses a line > assertion 3: should be deeply equivalent', 'fail'],
+        ['skips blank lines > assertion 1: should be deeply equivalent', 'pass'],
+        ['skips blank lines > assertion 2', 'skip'],
       ]),
     );
   });
@@ -92,10 +134,17 @@ describe('result files of real runners are read into test ids and outcomes', () 
     );
   });
 
-  it('keeps the worst outcome of a test reported twice (the same name in two files)', () => {
+  it('gives a name reported again (the same name in two files) an id of its own, in report order', () => {
     const xml =
-      '<testsuites><testsuite name="a"><testcase name="t"/></testsuite><testsuite name="a"><testcase name="t"><failure/></testcase></testsuite></testsuites>';
-    expect(parseJunit(xml)).toEqual(new Map([['a > t', 'fail']]));
+      '<testsuites><testsuite name="a"><testcase name="t"/></testsuite><testsuite name="a"><testcase name="t"><failure/></testcase></testsuite><testsuite name="a"><testcase name="t #2"/><testcase name="t"/></testsuite></testsuites>';
+    expect(parseJunit(xml)).toEqual(
+      new Map([
+        ['a > t', 'pass'],
+        ['a > t #2', 'fail'],
+        ['a > t #2 #2', 'pass'],
+        ['a > t #3', 'pass'],
+      ]),
+    );
   });
 
   it.each([

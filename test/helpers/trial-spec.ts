@@ -1,11 +1,13 @@
 import { digestOf } from '../../src/contracts/canonical.js';
 import type { PlannedArm } from '../../src/contracts/plan.js';
 import type { LoadedTask } from '../../src/corpus/load.js';
-import type { TrialSpec } from '../../src/trial/execute.js';
+import type { McpUpstream } from '../../src/trial/mcp-proxy.js';
+import { NO_PROVIDER, type ProviderLauncher } from '../../src/trial/provider-launch.js';
+import type { TrialSpec } from '../../src/trial/spec.js';
 
 /**
  * A whole spec for executeTrial: one trial of `task` under `arm` in the bubblewrap sandbox, with
- * nothing from the host (no credentials, egress or MCP servers), and `overrides` on top.
+ * nothing from the host (no credentials, egress or provider), and `overrides` on top.
  */
 export function trialSpec(
   task: LoadedTask,
@@ -28,7 +30,7 @@ export function trialSpec(
     arm,
     prompt: task.prompt,
     sandbox: 'bubblewrap',
-    mcpServers: [],
+    provider: NO_PROVIDER,
     credentials: [],
     egressHosts: [],
     loopback: false,
@@ -39,4 +41,9 @@ export function trialSpec(
     expectedSkill: null,
     ...overrides,
   };
+}
+
+/** A provider launch that hands the trial these servers (and withholds these credentials from the agent). */
+export function servers(mcpServers: McpUpstream[], withheld: string[] = []): ProviderLauncher {
+  return async () => ({ mcpServers, withheld, readOnly: [], overlays: [] });
 }

@@ -38,6 +38,22 @@ describe('an invalid experiment is refused with the file and the JSON path named
     expect(unknownKey.err).toContain('$.repeat: unknown field');
   });
 
+  it('refuses an agent adapter nobody registered, naming the adapters there are', async () => {
+    const refused = await planOf(
+      syntheticExperiment({
+        arms: [
+          { id: 'baseline', role: 'baseline' },
+          { id: 't', role: 'treatment', agent: { adapter: 'cursor', model: 'x' } },
+        ],
+      } as never),
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('experiments/exp.ts: invalid');
+    expect(refused.err).toContain(
+      '$.arms[1].agent.adapter: no agent adapter is named "cursor" (the adapters: synthetic, command, claude-code, codex)',
+    );
+  });
+
   it('refuses a file without a default export', async () => {
     const root = await tempDir();
     await writeFile(join(root, 'bad.ts'), 'export const experiment = 1;\n');

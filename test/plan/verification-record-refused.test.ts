@@ -32,8 +32,11 @@ function forgedRecord(overrides: Partial<CorpusVerification> = {}): CorpusVerifi
     reasons: [],
     notes: [],
     trees: [],
+    runs: 1,
+    nearTimeLimit: [],
     referenceChange: { files: 1, lines: 2 },
     tree: { files: 1, lines: 1 },
+    languages: [],
   });
   return {
     schema: 'crossover.corpus-verification/1',

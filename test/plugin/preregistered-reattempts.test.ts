@@ -1,6 +1,6 @@
 import { chmod, cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import { chromiumPath } from '../../src/grading/browser-session.js';
 import { tempDir } from '../helpers/temp.js';
@@ -104,6 +104,12 @@ async function runWithFault(root: string): Promise<Stored[]> {
   await rm(join(root, 'started-once'));
   return receipts;
 }
+
+// Vitest undoes stubs only before the next test: a file that runs next in this worker would collect
+// its tests (and launch Chromium at the stubbed path) with this file's stub still in place.
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('preregistered re-attempts of infrastructure faults', () => {
   it(

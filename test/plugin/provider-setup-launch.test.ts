@@ -6,10 +6,10 @@ import type { PlannedArm } from '../../src/contracts/plan.js';
 import type { Provider } from '../../src/contracts/provider.js';
 import { requireSandbox } from '../../src/io/sandbox.js';
 import { serverLauncher } from '../../src/io/server-launch.js';
-import { providerLaunch } from '../../src/plugin/provider-launch.js';
-import { handshakeMcp } from '../../src/probe/mcp.js';
-import { ensureProviderSetup } from '../../src/probe/provider-setup.js';
+import { handshakeMcp } from '../../src/provider-runtime/mcp.js';
+import { ensureProviderSetup } from '../../src/provider-runtime/provider-setup.js';
 import { isHttp } from '../../src/trial/mcp-proxy.js';
+import { providerLaunch } from '../../src/trial/provider-launch.js';
 import { tempDir } from '../helpers/temp.js';
 import { provider, REPO, sampleTask } from '../probe/support.js';
 

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appliesReference } from '../../src/agents/synthetic.js';
+import { appliesReference } from '../../src/agents/synthetic/adapter.js';
+import { SyntheticAgentSchema } from '../../src/contracts/agent.js';
 import type { Plan } from '../../src/contracts/plan.js';
 import type { Scorecard } from '../../src/contracts/scorecard.js';
 import { LIBRARY_TASKS, planDir, smallProject, vitest } from './project.js';
@@ -33,8 +34,7 @@ describe('a preregistered reproducibility subset', () => {
       // A seeded synthetic agent draws from the trial id: a re-run, under its own id, may draw the
       // other way. Each row says "same" exactly where the two draws agree, and some disagree.
       for (const row of measured.rows) {
-        const spec = plan.arms.find((arm) => arm.id === row.arm)!.agent.spec;
-        if (spec.adapter !== 'synthetic') throw new Error('the small experiment runs synthetic agents');
+        const spec = SyntheticAgentSchema.parse(plan.arms.find((arm) => arm.id === row.arm)!.agent.spec);
         const same = appliesReference(spec, row.first) === appliesReference(spec, row.second);
         expect(row, `${row.arm} ${row.taskId}`).toMatchObject({
           compared: true,

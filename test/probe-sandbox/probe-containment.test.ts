@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProviderInput } from '../../src/contracts/provider.js';
 import { requireSandbox } from '../../src/io/sandbox.js';
-import { handshakeMcp } from '../../src/probe/mcp.js';
 import { probeProvider } from '../../src/probe/probe.js';
+import { handshakeMcp } from '../../src/provider-runtime/mcp.js';
 import { tempDir } from '../helpers/temp.js';
 import { BROKEN, brokenMcp, sampleTask } from '../probe/support.js';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Provider, ProviderInput } from '../../src/contracts/provider.js';
 import { requireSandbox } from '../../src/io/sandbox.js';
 import { probeProvider } from '../../src/probe/probe.js';
-import { ensureProviderSetup } from '../../src/probe/provider-setup.js';
+import { ensureProviderSetup } from '../../src/provider-runtime/provider-setup.js';
 import { tempDir } from '../helpers/temp.js';
 import { provider, REPO, sampleTask } from '../probe/support.js';
 

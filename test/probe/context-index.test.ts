@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CrossoverError } from '../../src/contracts/errors.js';
 import { treeDigest } from '../../src/io/tree.js';
-import { buildTaskIndex, INDEX_MANIFEST, indexRevisionMatches } from '../../src/probe/context-index.js';
+import { buildTaskIndex, INDEX_MANIFEST, indexRevisionMatches } from '../../src/provider-runtime/context-index.js';
 import { tempDir } from '../helpers/temp.js';
 import { provider, sampleTask } from './support.js';
 

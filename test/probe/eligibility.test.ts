@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeIdentity } from '../../src/contracts/probe.js';
-import { egressPosture } from '../../src/probe/egress.js';
 import { decideEligibility, isPinnedVersion } from '../../src/probe/eligibility.js';
+import { egressPosture } from '../../src/provider-runtime/egress.js';
 import { provider } from './support.js';
 
 function identity(overrides: Partial<ProbeIdentity> = {}): ProbeIdentity {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseWith } from '../../src/contracts/errors.js';
 import { type Provider, type ProviderInput, ProviderSchema } from '../../src/contracts/provider.js';
 import { readTreeModel } from '../../src/io/tree.js';
-import { IN_TREE_DIR, indexFreshness } from '../../src/probe/context-index.js';
+import { IN_TREE_DIR, indexFreshness } from '../../src/provider-runtime/context-index.js';
 import { tempDir } from '../helpers/temp.js';
 
 const SQL = await initSqlJs();

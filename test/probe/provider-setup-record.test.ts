@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '../../src/contracts/errors.js';
 import { ProviderSchema } from '../../src/contracts/provider.js';
-import { substitute } from '../../src/probe/launch.js';
-import { ensureProviderSetup, findProviderSetup } from '../../src/probe/provider-setup.js';
+import { substitute } from '../../src/provider-runtime/launch.js';
+import { ensureProviderSetup, findProviderSetup } from '../../src/provider-runtime/provider-setup.js';
 import { tempDir } from '../helpers/temp.js';
 import { provider } from './support.js';
 

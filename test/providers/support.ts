@@ -9,7 +9,7 @@ import { materializeTree } from '../../src/corpus/materialize.js';
 import { descendantsOf, processTable } from '../../src/io/process-tree.js';
 import { requireSandbox } from '../../src/io/sandbox.js';
 import { readTreeModel } from '../../src/io/tree.js';
-import { buildTaskIndex, indexFreshness } from '../../src/probe/context-index.js';
+import { buildTaskIndex, indexFreshness } from '../../src/provider-runtime/context-index.js';
 
 export const REPO = join(import.meta.dirname, '../..');
 

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showcaseRun } from '../../fixtures/score/showcase.js';
 import { main } from '../../src/cli/main.js';
 import { prettyJson } from '../../src/contracts/canonical.js';
+import { SCORECARD_FILES } from '../../src/reporters/scorecard-formats.js';
 import { FLIP_PAGES_DIR, TRIAL_PAGES_DIR } from '../../src/reporters/trial-page-path.js';
-import { SCORECARD_FILES } from '../../src/reporters/write-scorecard.js';
 import { tempDir } from '../helpers/temp.js';
 
 async function scoreInto(root: string, receiptsDir: string, out: string): Promise<Record<string, string>> {

@@ -2,11 +2,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTask } from '../../src/corpus/load.js';
-import { adHocDefinition } from '../../src/trial/ad-hoc.js';
+import { adHocTrialPlan } from '../../src/trial/ad-hoc.js';
 import { AgentSlots } from '../../src/trial/agent-slots.js';
-import { executeTrial } from '../../src/trial/execute.js';
+import { runPlannedTrial } from '../../src/trial/run-planned-trial.js';
 import { tempDir } from '../helpers/temp.js';
-import { trialSpec } from '../helpers/trial-spec.js';
 
 async function put(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
@@ -70,9 +69,16 @@ describe('agent slots: the bound on agents at once', () => {
     const task = await loadTask(await slowlyGradedTask(root));
     const seen = join(root, 'grading-seen-by-second-agent.txt');
     const slots = new AgentSlots(1);
-    const trial = (command: string) => {
-      const { planId, trial: scheduled, arm } = adHocDefinition({ task, command, sandbox: 'none', timeoutMs: 30_000 });
-      return executeTrial(trialSpec(task, arm, { root, planId, trial: scheduled, sandbox: 'none', agentSlots: slots }));
+    const trial = async (command: string) => {
+      const { plan, trialId } = adHocTrialPlan({ root, task, command, sandbox: 'none', timeoutMs: 30_000 });
+      const context = {
+        root,
+        providers: [],
+        experimentDir: root,
+        loaded: { task, prompt: task.prompt },
+        agentSlots: slots,
+      };
+      return (await runPlannedTrial(plan, trialId, context)).receipt;
     };
     // The first trial's grading holds a grading slot (a file) for its 1.5 s check. The second agent
     // gets the one agent slot only when the first lets go of it, waits 0.5 s, and lists the slots.

@@ -6,10 +6,11 @@ import { digestOf } from '../../src/contracts/canonical.js';
 import type { Evidence } from '../../src/contracts/evidence.js';
 import type { PlannedArm } from '../../src/contracts/plan.js';
 import { loadTask } from '../../src/corpus/load.js';
-import { executeTrial, type TrialSpec } from '../../src/trial/execute.js';
+import { executeTrial } from '../../src/trial/execute.js';
+import type { TrialSpec } from '../../src/trial/spec.js';
 import { loopbackHttpMcp } from '../helpers/http-mcp.js';
 import { tempDir } from '../helpers/temp.js';
-import { trialSpec } from '../helpers/trial-spec.js';
+import { servers, trialSpec } from '../helpers/trial-spec.js';
 import { PAGES_TASK } from './hostile.js';
 
 const repo = join(import.meta.dirname, '../..');
@@ -66,8 +67,8 @@ async function projectRoot(onFinished: typeof onTestFinished): Promise<string> {
 async function run(arm: PlannedArm, extra: Partial<TrialSpec> = {}, onFinished = onTestFinished) {
   const root = await projectRoot(onFinished);
   const task = await loadTask(PAGES_TASK);
-  const mcpServers = arm.provider ? [codeSearch] : [];
-  return executeTrial(trialSpec(task, arm, { root, sandbox: 'bubblewrap', mcpServers, readOnly: [], ...extra }));
+  const provider = servers(arm.provider ? [codeSearch] : []);
+  return executeTrial(trialSpec(task, arm, { root, sandbox: 'bubblewrap', provider, readOnly: [], ...extra }));
 }
 
 // Each test is a trial of its own, mostly waiting on its sandbox's processes: they overlap.
@@ -75,7 +76,7 @@ describe.concurrent('a command agent whose MCP server reaches it through Crossov
   it('runs its own script under bubblewrap and has its context-tool calls counted by the proxy', async ({
     onTestFinished,
   }) => {
-    const receipt = await run(commandArm('treatment', 'search'), {}, onTestFinished);
+    const { body: receipt } = await run(commandArm('treatment', 'search'), {}, onTestFinished);
     expect(receipt.sandbox.kind).toBe('bubblewrap');
     expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);
     expect(receipt.status).toBe('failed'); // it changes nothing, so the hidden checks fail
@@ -91,8 +92,21 @@ describe.concurrent('a command agent whose MCP server reaches it through Crossov
     expect(receipt.contextCalls?.[1]?.argumentsDigest).toBe(digestOf({ query: 'zz-no-such-text' }));
   });
 
+  it('runs in a container with its relay reaching the proxy through the bind-mounted socket', async ({
+    onTestFinished,
+  }) => {
+    const { body: receipt } = await run(commandArm('treatment', 'search'), { sandbox: 'container' }, onTestFinished);
+    expect(receipt.sandbox.kind).toBe('container');
+    expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);
+    expect(receipt.diagnostics.contextToolCalls).toBe(2);
+    expect(receipt.contextCalls?.map((c) => [c.server, c.tool, c.outcome])).toEqual([
+      ['code-search', 'search_code', 'answer'],
+      ['code-search', 'search_code', 'answer'],
+    ]);
+  });
+
   it('keeps the proxy’s count when the agent writes transcripts claiming 50 calls', async ({ onTestFinished }) => {
-    const receipt = await run(commandArm('treatment', 'fake-log'), {}, onTestFinished);
+    const { body: receipt } = await run(commandArm('treatment', 'fake-log'), {}, onTestFinished);
     expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);
     expect(receipt.diagnostics.contextToolCalls).toBe(2);
     expect(receipt.contextCalls).toHaveLength(2);
@@ -101,7 +115,7 @@ describe.concurrent('a command agent whose MCP server reaches it through Crossov
   it('gives a baseline that starts the provider’s server by hand nothing to start inside the sandbox', async ({
     onTestFinished,
   }) => {
-    const receipt = await run(commandArm('baseline', 'by-hand', ` ${SERVER}`), {}, onTestFinished);
+    const { body: receipt } = await run(commandArm('baseline', 'by-hand', ` ${SERVER}`), {}, onTestFinished);
     expect(receipt.status).toBe('agent-error');
     expect(receipt.diagnostics.contextToolCalls).toBe(0);
     expect(receipt.findings.find((f) => f.kind === 'agent')?.detail).toMatch(/exited with code/);
@@ -110,7 +124,11 @@ describe.concurrent('a command agent whose MCP server reaches it through Crossov
   it('positive control: without the sandbox the same baseline does reach the provider by hand', async ({
     onTestFinished,
   }) => {
-    const receipt = await run(commandArm('baseline', 'by-hand', ` ${SERVER}`), { sandbox: 'none' }, onTestFinished);
+    const { body: receipt } = await run(
+      commandArm('baseline', 'by-hand', ` ${SERVER}`),
+      { sandbox: 'none' },
+      onTestFinished,
+    );
     expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);
     expect(receipt.status).toBe('failed');
   });
@@ -118,7 +136,7 @@ describe.concurrent('a command agent whose MCP server reaches it through Crossov
   it('says where the command was not found inside the sandbox and how to fix it', async ({ onTestFinished }) => {
     const arm = commandArm('baseline', 'search');
     const spec = { ...arm.agent.spec, files: [] } as Agent;
-    const receipt = await run({ ...arm, agent: { ...arm.agent, spec } }, {}, onTestFinished);
+    const { body: receipt } = await run({ ...arm, agent: { ...arm.agent, spec } }, {}, onTestFinished);
     expect(receipt.status).toBe('agent-error');
     const detail = receipt.findings.find((f) => f.kind === 'agent')?.detail ?? '';
     expect(detail).toContain('<root>/agents/mine/agent.sh');
@@ -143,14 +161,13 @@ function httpArm(): PlannedArm {
 /** One trial whose provider is `url`, reached by the proxy with the token as its Authorization header. */
 async function httpTrial(url: string) {
   vi.stubEnv(TOKEN_NAME, TOKEN);
-  let evidence: Evidence | undefined;
-  const receipt = await run(httpArm(), {
-    mcpServers: [{ name: 'code-search', url, headers: { Authorization: `token ${TOKEN}` }, secrets: [TOKEN] }],
+  const server = { name: 'code-search', url, headers: { Authorization: `token ${TOKEN}` }, secrets: [TOKEN] };
+  const { body, evidence } = await run(httpArm(), {
+    provider: servers([server], [TOKEN_NAME]),
     credentials: [TOKEN_NAME],
-    withheldCredentials: [TOKEN_NAME],
-    onEvidence: (kept) => (evidence = kept),
+    keepEvidence: true,
   });
-  return { receipt, evidence: evidence as Evidence };
+  return { receipt: body, evidence: evidence as Evidence };
 }
 
 describe('an mcp-http provider reaches a command agent through the proxy, which adds its credential header', () => {

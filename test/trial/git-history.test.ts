@@ -73,8 +73,8 @@ describe('a task that declares history gets a .git rebuilt from its commit id', 
     const fixes = await tempDir();
     await writeFile(join(fixes, 'slug.js'), SLUG_FIXED);
     await chmod(fixes, 0o755);
-    const trial = async (declared: boolean) =>
-      runAdHocTrial({
+    const trial = async (declared: boolean) => {
+      const { receipt } = await runAdHocTrial({
         root: await tempDir(),
         task: await loadTask(await historyTask(declared)),
         command: GIT_AWARE_AGENT(join(fixes, 'slug.js')),
@@ -83,6 +83,8 @@ describe('a task that declares history gets a .git rebuilt from its commit id', 
         readOnly: [fixes],
         loopback: false,
       });
+      return receipt;
+    };
     const withHistory = await trial(true);
     expect(withHistory.status, JSON.stringify(withHistory.findings)).toBe('passed');
     // The .git git rewrote on `git status` is not the agent's change: one file modified.

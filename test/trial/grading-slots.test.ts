@@ -86,4 +86,63 @@ describe('grading slots: overload waits for a slot instead of failing checks on 
     await writeFile(join(dir, 'slot-0'), String(await exitedPid()));
     await expect(inGradingSlot(dir, 1, async () => 'taken over')).resolves.toBe('taken over');
   });
+
+  it('a grading that runs its last part alone waits for the others to let go, and none starts meanwhile', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    const events: string[] = [];
+    let release = (): void => undefined;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    const first = inGradingSlot(dir, 3, async () => {
+      events.push('first holds a slot');
+      await holding;
+      events.push('first lets go');
+    });
+    const alone = inGradingSlot(dir, 3, async (_held, runAlone) =>
+      runAlone(async () => {
+        events.push('alone');
+        return (await readdir(dir)).sort();
+      }),
+    );
+    // The drain is asked for: a grading that starts now waits for it, though two slots are free.
+    while (!(await readdir(dir)).some((name) => name.startsWith('drain-')))
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = inGradingSlot(dir, 3, async () => void events.push('a later grading'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events).toEqual(['first holds a slot']);
+    release();
+    const [, held] = await Promise.all([first, alone, later]);
+    expect(events).toEqual(['first holds a slot', 'first lets go', 'alone', 'a later grading']);
+    // Alone, it held every slot.
+    expect(held?.filter((name) => name.startsWith('slot-'))).toEqual(['slot-0', 'slot-1', 'slot-2']);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('two gradings that each run alone both finish, one after the other', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    let inside = 0;
+    let peak = 0;
+    const lone = () =>
+      inGradingSlot(
+        dir,
+        2,
+        async (_held, runAlone) =>
+          runAlone(async () => {
+            inside += 1;
+            peak = Math.max(peak, inside);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            inside -= 1;
+          }),
+        2,
+      );
+    await Promise.all([lone(), lone(), lone()]);
+    expect(peak).toBe(1);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('a drain whose grading was killed holds no one up, and its marker is cleared', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    await writeFile(join(dir, 'drain-1-1'), String(await exitedPid()));
+    await expect(inGradingSlot(dir, 2, async () => 'ran')).resolves.toBe('ran');
+    expect(await readdir(dir)).toEqual([]);
+  });
 });

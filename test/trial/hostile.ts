@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ReceiptBody } from '../../src/contracts/receipt.js';
+import type { Receipt } from '../../src/contracts/receipt.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { runAdHocTrial } from '../../src/trial/ad-hoc.js';
 import { tempDir } from '../helpers/temp.js';
@@ -16,7 +16,7 @@ export interface HostileRun {
   script: string;
   args?: string[];
   task?: string;
-  sandbox?: 'bubblewrap' | 'none';
+  sandbox?: 'bubblewrap' | 'container' | 'none';
   timeoutMs?: number;
   root?: string;
   signal?: AbortSignal;
@@ -27,10 +27,10 @@ function shellQuote(word: string): string {
 }
 
 /** One ad-hoc trial of a hostile fixture agent, with only fixtures/agents bound read-only. */
-export async function hostileTrial(run: HostileRun): Promise<ReceiptBody> {
+export async function hostileTrial(run: HostileRun): Promise<Receipt> {
   const task = await loadTask(run.task ?? PAGES_TASK);
   const command = ['node', join(AGENTS_DIR, run.script), ...(run.args ?? [])].map(shellQuote).join(' ');
-  return runAdHocTrial({
+  const { receipt } = await runAdHocTrial({
     root: run.root ?? (await tempDir()),
     task,
     command,
@@ -40,6 +40,7 @@ export async function hostileTrial(run: HostileRun): Promise<ReceiptBody> {
     loopback: false,
     ...(run.signal ? { signal: run.signal } : {}),
   });
+  return receipt;
 }
 
 /** Pids of live processes whose command line holds `marker`. */

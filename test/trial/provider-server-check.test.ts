@@ -7,10 +7,10 @@ import { digestOf } from '../../src/contracts/canonical.js';
 import type { PlannedArm } from '../../src/contracts/plan.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { STATE_DIR } from '../../src/io/layout.js';
-import { handshakeMcp } from '../../src/probe/mcp.js';
+import { handshakeMcp } from '../../src/provider-runtime/mcp.js';
 import { executeTrial } from '../../src/trial/execute.js';
 import { tempDir } from '../helpers/temp.js';
-import { trialSpec } from '../helpers/trial-spec.js';
+import { servers, trialSpec } from '../helpers/trial-spec.js';
 import { PAGES_TASK } from './hostile.js';
 
 const REPO = join(import.meta.dirname, '../..');
@@ -60,13 +60,14 @@ async function installedServer(): Promise<McpServerSpec> {
 }
 
 async function trialWith(server: McpServerSpec, tools = ['search_code', 'find_symbol'], root?: string) {
-  return executeTrial(
+  const outcome = await executeTrial(
     trialSpec(await loadTask(PAGES_TASK), treatment(tools), {
       root: root ?? (await tempDir()),
-      mcpServers: [server],
+      provider: servers([server]),
       referenceAllowed: true,
     }),
   );
+  return outcome.body;
 }
 
 function setupReason(receipt: Awaited<ReturnType<typeof trialWith>>): string {

@@ -6,7 +6,7 @@ import type { PlannedArm } from '../../src/contracts/plan.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { executeTrial } from '../../src/trial/execute.js';
 import { tempDir } from '../helpers/temp.js';
-import { trialSpec } from '../helpers/trial-spec.js';
+import { servers, trialSpec } from '../helpers/trial-spec.js';
 import { PAGES_TASK } from './hostile.js';
 
 const server = join(import.meta.dirname, '../../fixtures/providers/code-search/dist/server.mjs');
@@ -44,13 +44,14 @@ function arm(role: PlannedArm['role'], withProvider: boolean): PlannedArm {
 }
 
 async function trialWith(planned: PlannedArm) {
-  return executeTrial(
+  const outcome = await executeTrial(
     trialSpec(await loadTask(PAGES_TASK), planned, {
       root: await tempDir(),
-      mcpServers: [codeSearch],
+      provider: servers([codeSearch]),
       referenceAllowed: true,
     }),
   );
+  return outcome.body;
 }
 
 describe('the synthetic agent that queries its MCP provider before acting', () => {

@@ -5,15 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { handOver, requireSandbox } from '../../src/io/sandbox.js';
+import { handOver } from '../../src/io/sandbox.js';
 import { agentExec } from '../../src/trial/agent-exec.js';
 import { agentEnvironment, MARKER_VARIABLE } from '../../src/trial/environment.js';
+import { agentSandbox, CONTAINED, type Contained } from '../helpers/backends.js';
 import { tempDir } from '../helpers/temp.js';
 
 const repo = join(import.meta.dirname, '../..');
 
 /** Runs `script` as a sandboxed agent; `later` runs as the harness after the hand-over, as an adapter's set-up does. */
 async function sandboxed(
+  backend: Contained,
   script: string,
   shareNetwork = false,
   later?: { prepare: (home: string) => Promise<void>; handBack: boolean },
@@ -25,7 +27,7 @@ async function sandboxed(
     string,
   ];
   for (const dir of [workspace, home, tmp]) await mkdir(dir);
-  const sandbox = await requireSandbox();
+  const sandbox = await agentSandbox(backend);
   await handOver([workspace, home, tmp], sandbox.identity);
   await later?.prepare(home);
   const marker = randomBytes(6).toString('hex');
@@ -42,9 +44,9 @@ async function sandboxed(
   return { home, result: await exec(['sh', '-c', script], { cwd: workspace, env }) };
 }
 
-describe('what a sandboxed agent can see', () => {
+describe.each(CONTAINED)('what a sandboxed agent can see (sandbox %s)', (backend) => {
   it('gets an empty environment plus the allowlist, its declared credentials and a fresh HOME', async () => {
-    const { home, result } = await sandboxed('env');
+    const { home, result } = await sandboxed(backend, 'env');
     const env = new Map(
       result.stdout
         .trim()
@@ -60,14 +62,14 @@ describe('what a sandboxed agent can see', () => {
   it('can write in a directory its adapter made in its home after the hand-over (CODEX_HOME)', async () => {
     const prepare = (home: string) => mkdir(join(home, '.codex'));
     const write = 'touch "$HOME/.codex/session" && echo written';
-    const { result } = await sandboxed(write, false, { prepare, handBack: true });
+    const { result } = await sandboxed(backend, write, false, { prepare, handBack: true });
     expect(result.stdout.trim()).toBe('written');
   });
 
   it.runIf(process.getuid?.() === 0)('cannot, as root, without the second hand-over (the control)', async () => {
     const prepare = (home: string) => mkdir(join(home, '.codex'));
     const write = 'touch "$HOME/.codex/session" && echo written';
-    const { result } = await sandboxed(write, false, { prepare, handBack: false });
+    const { result } = await sandboxed(backend, write, false, { prepare, handBack: false });
     expect(result.stdout.trim()).toBe('');
     expect(result.stderr).toMatch(/Permission denied/);
   });
@@ -80,6 +82,7 @@ describe('what a sandboxed agent can see', () => {
       join(repo, 'fixtures/tasks/valid-node/checks'),
     ];
     const { result } = await sandboxed(
+      backend,
       paths.map((path) => `ls ${path} >/dev/null 2>&1 && echo "visible ${path}" || echo "hidden ${path}"`).join('; '),
     );
     expect(result.stdout.trim().split('\n')).toEqual(paths.map((path) => `hidden ${path}`));
@@ -91,8 +94,8 @@ describe('what a sandboxed agent can see', () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
       const probe = `node -e "fetch('${url}').then((r) => console.log('reached', r.status), () => console.log('unreachable'))"`;
-      expect((await sandboxed(probe)).result.stdout.trim()).toBe('unreachable');
-      expect((await sandboxed(probe, true)).result.stdout.trim()).toBe('reached 200');
+      expect((await sandboxed(backend, probe)).result.stdout.trim()).toBe('unreachable');
+      expect((await sandboxed(backend, probe, true)).result.stdout.trim()).toBe('reached 200');
     } finally {
       server.close();
     }

@@ -31,8 +31,8 @@ describe("a repository task's setup", () => {
     const task = await loadTask(dir);
     const root = await tempDir();
     const receipts = await Promise.all(
-      Array.from({ length: 8 }, (_, index) =>
-        runAdHocTrial({
+      Array.from({ length: 8 }, async (_, index) => {
+        const { receipt } = await runAdHocTrial({
           root,
           task,
           command: `true ${index}`,
@@ -40,8 +40,9 @@ describe("a repository task's setup", () => {
           timeoutMs: 60_000,
           readOnly: [],
           loopback: false,
-        }),
-      ),
+        });
+        return receipt;
+      }),
     );
     expect(downloads).toBe(1);
     expect(await readdir(join(root, '.crossover/cache/setup'))).toHaveLength(1);

@@ -42,13 +42,13 @@ describe('skills in the run home', () => {
     const digest = await pack(root);
     const skills = { dir: 'pack', installed: [{ name: 'alpha', digest }], preloaded: [{ name: 'alpha', digest }] };
     const task = await loadTask(PAGES_TASK);
-    const receipt = await executeTrial(trialSpec(task, arm(skills), { root, expectedSkill: 'alpha' }));
+    const { body: receipt } = await executeTrial(trialSpec(task, arm(skills), { root, expectedSkill: 'alpha' }));
     expect(receipt.findings.filter((f) => f.kind === 'agent' || f.kind === 'contamination')).toEqual([]);
     expect(receipt.status).toBe('failed');
     // The control: the same agent without the skill, or with another task's skill, is an agent error.
-    const without = await executeTrial(trialSpec(task, arm(null), { root, expectedSkill: 'alpha' }));
+    const { body: without } = await executeTrial(trialSpec(task, arm(null), { root, expectedSkill: 'alpha' }));
     expect(without.status).toBe('agent-error');
-    const otherTask = await executeTrial(trialSpec(task, arm(skills), { root, expectedSkill: 'none' }));
+    const { body: otherTask } = await executeTrial(trialSpec(task, arm(skills), { root, expectedSkill: 'none' }));
     expect(otherTask.status).toBe('agent-error');
   });
 
@@ -57,7 +57,7 @@ describe('skills in the run home', () => {
     const digest = await pack(root);
     await appendFile(join(root, 'pack/alpha/SKILL.md'), 'x');
     const skills = { dir: 'pack', installed: [{ name: 'alpha', digest }], preloaded: [] };
-    const receipt = await executeTrial(trialSpec(await loadTask(PAGES_TASK), arm(skills), { root }));
+    const { body: receipt } = await executeTrial(trialSpec(await loadTask(PAGES_TASK), arm(skills), { root }));
     expect(receipt.status).toBe('drift');
     expect(receipt.findings.map((f) => f.detail).join('\n')).toMatch(
       /skill alpha \(pack\/alpha\) no longer has the digest/,

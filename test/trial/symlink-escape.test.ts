@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CONTAINED } from '../helpers/backends.js';
 import { hostileTrial, PAGES_TASK } from './hostile.js';
 
 describe('an agent that leaves a symlink to a file outside the workspace', () => {
@@ -7,7 +8,7 @@ describe('an agent that leaves a symlink to a file outside the workspace', () =>
   // host, where it does: the reference's fixed pages.js.
   const target = join(PAGES_TASK, 'reference/src/pages.js');
 
-  for (const sandbox of ['bubblewrap', 'none'] as const) {
+  for (const sandbox of [...CONTAINED, 'none'] as const) {
     it(`is not followed out by grading: the trial fails with a tampering finding (sandbox ${sandbox})`, async () => {
       const receipt = await hostileTrial({ script: 'symlink-out.mjs', args: ['src/pages.js', target], sandbox });
       expect(receipt.status).toBe('failed');

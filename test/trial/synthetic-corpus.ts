@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import { expect, onTestFinished } from 'vitest';
-import { appliesReference } from '../../src/agents/synthetic.js';
+import { appliesReference } from '../../src/agents/synthetic/adapter.js';
 import type { Agent } from '../../src/contracts/agent.js';
 import type { Surface } from '../../src/contracts/corpus.js';
-import type { ReceiptBody } from '../../src/contracts/receipt.js';
+import type { Receipt } from '../../src/contracts/receipt.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { BrowserSession } from '../../src/grading/browser-session.js';
 import { derivePlan } from '../../src/plan/derive.js';
-import { runTrial } from '../../src/trial/run-trial.js';
+import { runPlannedTrial } from '../../src/trial/run-planned-trial.js';
+import { trialPlanOf } from '../../src/trial/trial-plan.js';
 import { tempDir } from '../helpers/temp.js';
 
 const repo = join(import.meta.dirname, '../..');
@@ -27,7 +28,7 @@ async function inPairs<T, R>(items: readonly T[], work: (item: T) => Promise<R>)
 }
 
 /**
- * The synthetic self-test of the corpus tasks on some surfaces, through runTrial in bubblewrap (not
+ * The synthetic self-test of the corpus tasks on some surfaces, through runPlannedTrial in bubblewrap (not
  * through the plugin): on every such task the no-op agent fails and the reference passes, so each
  * task's hidden checks tell a fix from no fix in a real trial. With `seeded`, the seeded agent also
  * runs on each task and must pass exactly where its draw says, and on some but not all tasks.
@@ -52,21 +53,17 @@ export async function expectSyntheticAgentsOnCorpus(surfaces: readonly Surface[]
   // most of the browser tasks' CPU.
   const browser = new BrowserSession();
   onTestFinished(() => browser.close());
-  const receipts: ReceiptBody[] = await inPairs(trials, async (trial) => {
+  const trialPlan = trialPlanOf(plan, planId);
+  const receipts: Receipt[] = await inPairs(trials, async (trial) => {
     const task = loaded.get(trial.taskId)!;
-    return runTrial({
-      plan,
-      planId,
-      trialId: trial.id,
+    const context = {
       root: state,
-      task,
-      arm: plan.arms.find((a) => a.id === trial.arm)!,
-      prompt: task.prompt,
-      sandbox: 'bubblewrap',
-      mcpServers: [],
-      timeoutMs: 60_000,
+      providers: [],
+      experimentDir: state,
+      loaded: { task, prompt: task.prompt },
       browser,
-    });
+    };
+    return (await runPlannedTrial(trialPlan, trial.id, context)).receipt;
   });
 
   expect(tasks.length).toBeGreaterThanOrEqual(2);

@@ -120,7 +120,7 @@ describe('task import builds a repository task from a git repository that qualif
   it('imports, qualifies, and grades reference, no-op, test-deleting and test-editing agents under bubblewrap', async () => {
     const { repo, base, fix } = await libraryRepository();
     const root = await tempDir();
-    const { task, failingOnFix } = await importTask({
+    const { task, excluded } = await importTask({
       repo,
       base,
       fix,
@@ -139,7 +139,7 @@ describe('task import builds a repository task from a git repository that qualif
     expect(repository.passToPass).toHaveLength(3 + SLOW_TESTS);
     expect(repository.passToPass).toContain('the semver bin runs through node_modules/.bin');
     expect(repository.passToPass).toContain(`slow > case ${SLOW_TESTS}`);
-    expect(failingOnFix).toEqual([]);
+    expect(excluded).toEqual([]);
 
     const qualification = await qualifyTask(task, { rules: 'imported', root });
     expect(qualification).toMatchObject({
@@ -152,8 +152,8 @@ describe('task import builds a repository task from a git repository that qualif
       ['reference', 'passed'],
     ]);
 
-    const trial = (script: string, timeoutMs = 60_000) =>
-      runAdHocTrial({
+    const trial = async (script: string, timeoutMs = 60_000) => {
+      const { receipt } = await runAdHocTrial({
         root,
         task,
         command: script,
@@ -162,6 +162,8 @@ describe('task import builds a repository task from a git repository that qualif
         readOnly: [],
         loopback: false,
       });
+      return receipt;
+    };
     const write = (path: string, text: string) => `printf %s ${shellQuote(text)} > ${path}`;
 
     // The five trials are independent (each command is a trial of its own): run at once, they

@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { Agent } from '../../src/contracts/agent.js';
 import { digestOf } from '../../src/contracts/canonical.js';
-import { EVIDENCE_LIMITS, type Evidence, TRUNCATED_MARK } from '../../src/contracts/evidence.js';
+import { EVIDENCE_LIMITS, TRUNCATED_MARK } from '../../src/contracts/evidence.js';
 import type { PlannedArm } from '../../src/contracts/plan.js';
 import { sealReceipt } from '../../src/contracts/receipt.js';
 import { loadTask } from '../../src/corpus/load.js';
@@ -53,13 +53,8 @@ async function trial(mode: string) {
   const root = await tempDir();
   await cp(join(repo, 'fixtures/agents/evidence'), join(root, 'agents/mine'), { recursive: true });
   process.env[CANARY_NAME] = CANARY;
-  let evidence: Evidence | undefined;
-  const body = await executeTrial(
-    trialSpec(await loadTask(PAGES_TASK), commandArm(mode), {
-      root,
-      credentials: [CANARY_NAME],
-      onEvidence: (kept) => (evidence = kept),
-    }),
+  const { body, evidence } = await executeTrial(
+    trialSpec(await loadTask(PAGES_TASK), commandArm(mode), { root, credentials: [CANARY_NAME], keepEvidence: true }),
   );
   if (!evidence) throw new Error('no evidence was kept');
   const receipt = sealReceipt(body);

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { digestBytes, digestOf } from '../../src/contracts/canonical.js';
 import type { PlannedArm } from '../../src/contracts/plan.js';
 import { loadTask } from '../../src/corpus/load.js';
-import { executeTrial, type TrialSpec } from '../../src/trial/execute.js';
+import { executeTrial } from '../../src/trial/execute.js';
+import type { TrialSpec } from '../../src/trial/spec.js';
 import { tempDir } from '../helpers/temp.js';
-import { trialSpec } from '../helpers/trial-spec.js';
+import { servers, trialSpec } from '../helpers/trial-spec.js';
 import { PAGES_TASK } from './hostile.js';
 
 function noopArm(instructionFiles: PlannedArm['instructionFiles'] = []): PlannedArm {
@@ -37,7 +38,7 @@ describe('trial setup', () => {
     const arm = noopArm([
       { source: 'instructions/CLAUDE.md', target: '.claude/CLAUDE.md', digest: digestBytes('as planned\n') },
     ]);
-    const receipt = await executeTrial(await spec(root, { arm }));
+    const { body: receipt } = await executeTrial(await spec(root, { arm }));
     expect(receipt.status).toBe('drift');
     expect(receipt.checksRun).toBe(0);
     expect(JSON.stringify(receipt)).not.toContain(root);
@@ -46,10 +47,10 @@ describe('trial setup', () => {
   it("marks a trial whose provider index was not built from this task's snapshot stale-context", async () => {
     const root = await tempDir();
     const indexDir = await tempDir();
-    const mcpServers = [
+    const provider = servers([
       { name: 'code-search', command: process.execPath, args: ['server.mjs'], env: { CROSSOVER_INDEX_DIR: indexDir } },
-    ];
-    const receipt = await executeTrial(await spec(root, { mcpServers }));
+    ]);
+    const { body: receipt } = await executeTrial(await spec(root, { provider }));
     expect(receipt.status).toBe('stale-context');
     expect(receipt.findings).toContainEqual({
       kind: 'stale-context',
@@ -66,7 +67,7 @@ describe('trial setup', () => {
         spec: { adapter: 'synthetic' as const, behavior: 'reference' as const, queryProvider: false },
       },
     };
-    const receipt = await executeTrial(await spec(root, { arm, referenceAllowed: false }));
+    const { body: receipt } = await executeTrial(await spec(root, { arm, referenceAllowed: false }));
     expect(receipt.status).toBe('agent-error');
     expect(receipt.synthetic).toBe(true);
   });

@@ -89,7 +89,7 @@ export function claudeCodeAdapter(agent: ClaudeAgent, root: string): AgentAdapte
       });
       const transcript = parseClaudeTranscript(await readFile(transcriptFile, 'utf8').catch(() => ''));
       return {
-        ...claudeOutcome(exec, transcript.result),
+        ...claudeOutcome(exec, transcript.result, transcript.retrying),
         observation: transcript.observation,
         transcript: { format: 'claude-stream-json', entries: transcript.entries },
       };

@@ -5,10 +5,17 @@ import type { AgentRunContext } from '../adapter.js';
 type ClaudeAgent = Extract<Agent, { adapter: 'claude-code' }>;
 
 /**
+ * How often Claude Code sends a request again after a 429, a 5xx or a dropped connection, backing off
+ * about 0.5, 1, 2 and 4 s (2.1.332; its base delay cannot be set): a blip of a few seconds is waited
+ * out inside the trial; an API still failing after about 8 s ends the trial api-fault, and a
+ * preregistered re-attempt runs it later, rather than the trial's time going on backing off.
+ */
+export const CLAUDE_API_RETRIES = 4;
+
+/**
  * The isolated environment (AGENTS.md): the trial's allowlisted environment, its own config dir
- * and TMPDIR below the run home, no telemetry, updater or error reports, one retry so a failing
- * API ends the run instead of backing off for minutes, and MCP tools listed up front (not deferred
- * behind ToolSearch) so calls to them are direct and visible.
+ * and TMPDIR below the run home, no telemetry, updater or error reports, CLAUDE_API_RETRIES, and MCP
+ * tools listed up front (not deferred behind ToolSearch) so calls to them are direct and visible.
  */
 export function claudeEnvironment(agent: ClaudeAgent, context: AgentRunContext): Record<string, string> {
   return {
@@ -21,7 +28,7 @@ export function claudeEnvironment(agent: ClaudeAgent, context: AgentRunContext):
     DISABLE_TELEMETRY: '1',
     DISABLE_AUTOUPDATER: '1',
     DISABLE_ERROR_REPORTING: '1',
-    CLAUDE_CODE_MAX_RETRIES: '1',
+    CLAUDE_CODE_MAX_RETRIES: String(CLAUDE_API_RETRIES),
     ENABLE_TOOL_SEARCH: 'false',
   };
 }

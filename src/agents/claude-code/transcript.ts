@@ -11,10 +11,18 @@ export interface ClaudeResult {
   numTurns: number | null;
 }
 
+/** A `system/api_retry` event: Claude Code waiting to send a failed model request again. */
+export interface ClaudeRetry {
+  /** the failed request's HTTP status; null when it got no answer (a connection error) */
+  status: number | null;
+}
+
 export interface ClaudeTranscript {
   observation: AgentObservation;
   /** null when the run printed no result event (it crashed or was killed) */
   result: ClaudeResult | null;
+  /** the last event when it is an api_retry: the run ended (was killed) while waiting out a failing API */
+  retrying: ClaudeRetry | null;
   /** messages, tool calls and tool results in order, their texts whole */
   entries: TranscriptEntry[];
 }
@@ -123,7 +131,12 @@ export function parseClaudeTranscript(text: string): ClaudeTranscript {
   let skillsAvailable: string[] | null = null;
   const skillsUsed: string[] = [];
   const entries: TranscriptEntry[] = [];
+  let retrying: ClaudeRetry | null = null;
   for (const event of jsonLines(text)) {
+    retrying =
+      event.type === 'system' && event.subtype === 'api_retry'
+        ? { status: typeof event.error_status === 'number' ? event.error_status : null }
+        : null;
     if (event.type === 'result') result = event;
     if (event.type === 'assistant' || event.type === 'user') entries.push(...entriesOf(event));
     if (event.type === 'system' && event.subtype === 'init' && Array.isArray(event.skills))
@@ -158,6 +171,7 @@ export function parseClaudeTranscript(text: string): ClaudeTranscript {
       skillsUsed: uniqueSorted(skillsUsed),
     },
     result: result === null ? null : resultOf(result),
+    retrying,
     entries,
   };
 }

@@ -4,6 +4,7 @@ import type { Agent } from '../../contracts/agent.js';
 import type { AgentAdapter, AgentRunContext, AgentRunResult, ExecResult } from '../adapter.js';
 import { installedLauncher, shortReason, stdoutToFile } from '../launch.js';
 import { codexArgv, codexEnvironment, codexHome } from './command.js';
+import { codexApiFault, rolloutFailure } from './failure.js';
 import { type CodexEnd, parseCodexEvents, parseCodexRollout } from './transcript.js';
 
 type CodexAgent = Extract<Agent, { adapter: 'codex' }>;
@@ -46,9 +47,24 @@ async function readRollout(context: AgentRunContext): Promise<string | null> {
   return last === undefined ? null : readFile(join(sessions, last), 'utf8');
 }
 
-/** turn.failed and error events are agent errors; so is a run that never completed its turn. */
-export function codexOutcome(exec: ExecResult, end: CodexEnd): Pick<AgentRunResult, 'outcome' | 'error'> {
+/**
+ * A model API that kept failing (429, 5xx, no answer: failure.ts) is an api-fault, also when the run
+ * ended while Codex was still retrying; other turn.failed and error events are agent errors, and so
+ * is a run that never completed its turn. `info` is the rollout's classification of the failure.
+ */
+export function codexOutcome(
+  exec: ExecResult,
+  end: CodexEnd,
+  info: unknown = null,
+): Pick<AgentRunResult, 'outcome' | 'error'> {
+  if (end.retrying !== null && (exec.timedOut || (!end.completed && end.failure === null)))
+    return {
+      outcome: 'api-fault',
+      error: shortReason(`api-fault: codex was still retrying when the run ended: ${end.retrying}`),
+    };
   if (exec.timedOut) return { outcome: 'timeout', error: null };
+  const fault = end.failure === null ? null : codexApiFault(end.failure, info);
+  if (fault !== null) return { outcome: 'api-fault', error: shortReason(fault) };
   if (end.failure !== null) return { outcome: 'agent-error', error: shortReason(end.failure) };
   if (exec.exitCode !== 0 || !end.completed) {
     const stderr = shortReason(exec.stderr);
@@ -80,7 +96,7 @@ export function codexAdapter(agent: CodexAgent, root: string): AgentAdapter {
       const events = parseCodexEvents(await readFile(eventsFile, 'utf8').catch(() => ''));
       const rollout = await readRollout(context);
       return {
-        ...codexOutcome(exec, events.end),
+        ...codexOutcome(exec, events.end, rollout === null ? null : rolloutFailure(rollout)),
         observation: rollout === null ? events.observation : parseCodexRollout(rollout),
         transcript: { format: 'codex-events', entries: events.entries },
       };

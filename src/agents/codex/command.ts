@@ -39,9 +39,17 @@ function mcpFlags(context: AgentRunContext): string[] {
 }
 
 /**
+ * How often Codex sends a model request again, backing off from about 0.2 s. Codex 0.171 retries a
+ * 5xx and a dropped connection through its stream retries, and a 429 only when the answer carries
+ * retry-after (then after that long); request_max_retries alone retried nothing there. A blip is
+ * waited out inside the trial; an API still failing ends the trial api-fault (failure.ts).
+ */
+export const CODEX_API_RETRIES = 4;
+
+/**
  * `codex exec` with every setting on the command line (AGENTS.md): no user config, no project
- * docs, skills only where the arm declares them, no plugins or apps, no analytics or update checks, a provider that fails at the
- * first error instead of retrying, only the arm's MCP servers, the prompt on stdin (`-`).
+ * docs, skills only where the arm declares them, no plugins or apps, no analytics or update checks,
+ * CODEX_API_RETRIES, only the arm's MCP servers, the prompt on stdin (`-`).
  */
 export function codexArgv(launcher: string, agent: CodexAgent, context: AgentRunContext): string[] {
   const settings = [
@@ -50,8 +58,8 @@ export function codexArgv(launcher: string, agent: CodexAgent, context: AgentRun
     `model_providers.crossover.base_url=${toml(agent.baseUrl ?? DEFAULT_BASE_URL)}`,
     `model_providers.crossover.env_key=${toml(CODEX_KEY_VARIABLE)}`,
     'model_providers.crossover.wire_api="responses"',
-    'model_providers.crossover.request_max_retries=0',
-    'model_providers.crossover.stream_max_retries=0',
+    `model_providers.crossover.request_max_retries=${CODEX_API_RETRIES}`,
+    `model_providers.crossover.stream_max_retries=${CODEX_API_RETRIES}`,
     'project_doc_max_bytes=0',
     // Skills only for an arm that declares them; Codex's bundled skills never.
     `skills.include_instructions=${context.arm.skills !== null}`,

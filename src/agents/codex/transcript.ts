@@ -5,9 +5,14 @@ import { count, jsonLines, mcpToolName, record, skillOfPath, uniqueSorted } from
 /** How a `codex exec --json` run ended, from its events. */
 export interface CodexEnd {
   completed: boolean;
-  /** the first turn.failed or error event's message; null when none */
+  /** the first turn.failed or error event's message (a retry's "Reconnecting…" is none); null when none */
   failure: string | null;
+  /** the last event's message when it is a retry ("Reconnecting... 2/4 (…)"): the run ended waiting out a failing API */
+  retrying: string | null;
 }
+
+/** Codex's error event for a model request it is about to send again (stream_max_retries). */
+const RECONNECTING = /^Reconnecting\.\.\. \d+\/\d+ /;
 
 export interface CodexEvents {
   observation: AgentObservation;
@@ -81,9 +86,12 @@ export function parseCodexEvents(text: string): CodexEvents {
   const modified: string[] = [];
   let input = 0;
   let output = 0;
-  const end: CodexEnd = { completed: false, failure: null };
+  const end: CodexEnd = { completed: false, failure: null, retrying: null };
   const entries: TranscriptEntry[] = [];
   for (const event of jsonLines(text)) {
+    const message = String(event.message ?? 'no message');
+    const retry = event.type === 'error' && RECONNECTING.test(message);
+    end.retrying = retry ? message : null;
     if (event.type === 'turn.completed') {
       end.completed = true;
       const usage = record(event.usage);
@@ -92,7 +100,7 @@ export function parseCodexEvents(text: string): CodexEvents {
     }
     if (event.type === 'turn.failed')
       end.failure ??= `turn.failed: ${String(record(event.error).message ?? 'no message')}`;
-    if (event.type === 'error') end.failure ??= `error: ${String(event.message ?? 'no message')}`;
+    if (event.type === 'error' && !retry) end.failure ??= `error: ${message}`;
     if (event.type !== 'item.completed') continue;
     const item = record(event.item);
     const call = eventsToolCall(item);

@@ -1,23 +1,32 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { installAgent, launcherOf } from '../../agents/install.js';
-import { InstallableAdapterSchema } from '../../contracts/agent.js';
+import type { AgentInstall } from '../../agents/definition.js';
+import { installAgent } from '../../agents/install.js';
+import { launcherPath } from '../../agents/installed.js';
+import { loginCommands, refuseOwnAgentHome } from '../../agents/login.js';
+import { agentDefinitions } from '../../agents/registry.js';
 import { CrossoverError } from '../../contracts/errors.js';
 import { agentPrefix, readInstalledAgent } from '../../io/agent-install.js';
-import { loginCommands, refuseOwnAgentHome } from '../../io/login-home.js';
 import type { CliIo, Command } from '../command.js';
 
-/** `claude-code@2.1.332` → its adapter and exact version. */
-function parseTarget(target: string | undefined): { adapter: 'claude-code' | 'codex'; version: string } {
+/** The adapters Crossover installs pinned, each with its install facts. */
+function installable(): Map<string, AgentInstall> {
+  return new Map(agentDefinitions().flatMap(({ name, install }) => (install ? [[name, install] as const] : [])));
+}
+
+const TARGETS = `<${[...installable().keys()].join('|')}>`;
+
+/** `claude-code@2.1.332` → its adapter, exact version and install facts. */
+function parseTarget(target: string | undefined): { adapter: string; version: string; install: AgentInstall } {
   const match = /^([a-z-]+)@(\d+\.\d+\.\d+)$/.exec(target ?? '');
-  const adapter = InstallableAdapterSchema.safeParse(match?.[1]);
-  if (!match || !adapter.success) {
+  const install = installable().get(match?.[1] ?? '');
+  if (!match || install === undefined) {
     throw new CrossoverError(
       'invalid-input',
-      `expected <claude-code|codex>@<exact version>, e.g. claude-code@2.1.332, got "${target ?? ''}"`,
+      `expected ${TARGETS}@<exact version>, e.g. claude-code@2.1.332, got "${target ?? ''}"`,
     );
   }
-  return { adapter: adapter.data, version: match[2] as string };
+  return { adapter: match[1] as string, version: match[2] as string, install };
 }
 
 /**
@@ -29,7 +38,7 @@ async function printLoginCommands(
   target: string | undefined,
   authHome: string | undefined,
 ): Promise<number> {
-  const { adapter, version } = parseTarget(target);
+  const { adapter, version, install } = parseTarget(target);
   if (authHome === undefined)
     throw new CrossoverError(
       'invalid-input',
@@ -39,7 +48,7 @@ async function printLoginCommands(
   await refuseOwnAgentHome(dir, adapter, process.env, `--auth-home ${authHome}`);
   const prefix = agentPrefix(io.cwd, adapter, version);
   const installed = await readInstalledAgent(io.cwd, adapter, version);
-  const launcher = resolve(prefix, installed?.launcher ?? launcherOf(adapter));
+  const launcher = resolve(prefix, installed?.launcher ?? launcherPath(install.bin));
   const commands = [
     ...(installed === null ? [`npx crossover agents install ${adapter}@${version}`] : []),
     ...loginCommands(adapter, launcher, dir),
@@ -49,8 +58,7 @@ async function printLoginCommands(
 }
 
 export const agentsCommand: Command = {
-  usage:
-    'agents install <claude-code|codex>@<version> [--json] | agents login <claude-code|codex>@<version> --auth-home <dir>',
+  usage: `agents install ${TARGETS}@<version> [--json] | agents login ${TARGETS}@<version> --auth-home <dir>`,
   async run(argv, io) {
     const { positionals, values } = parseArgs({
       args: argv,
@@ -62,10 +70,10 @@ export const agentsCommand: Command = {
     if (action !== 'install')
       throw new CrossoverError(
         'invalid-input',
-        `expected "agents install <claude-code|codex>@<version>" or "agents login <claude-code|codex>@<version> --auth-home <dir>", got "agents ${action ?? ''}"`,
+        `expected "agents install ${TARGETS}@<version>" or "agents login ${TARGETS}@<version> --auth-home <dir>", got "agents ${action ?? ''}"`,
       );
-    const { adapter, version } = parseTarget(target);
-    const { installed, fresh } = await installAgent({ root: io.cwd, adapter, version });
+    const { adapter, version, install } = parseTarget(target);
+    const { installed, fresh } = await installAgent({ root: io.cwd, adapter, version, install });
     if (values.json) io.out(`${JSON.stringify(installed, null, 2)}\n`);
     else
       io.out(

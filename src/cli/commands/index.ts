@@ -27,8 +27,14 @@ export const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import('./approve.js')).approveCommand,
   },
   corpus: {
-    summary: 'Qualify corpus tasks: hidden checks fail on the start, pass on the reference, catch every decoy',
+    summary:
+      'Qualify corpus tasks (verify: hidden checks fail on the start, pass on the reference, catch every decoy); import SWE-bench instances and Harbor tasks; export Harbor tasks',
     load: async () => (await import('./corpus.js')).corpusCommand,
+  },
+  env: {
+    summary:
+      "Build the container images a corpus's tasks declare (once per Dockerfile and context digest); check images named by digest are here",
+    load: async () => (await import('./env.js')).envCommand,
   },
   task: {
     summary:

@@ -1,15 +1,9 @@
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { digestOf } from '../../contracts/canonical.js';
 import { CrossoverError } from '../../contracts/errors.js';
-import { PlanSchema } from '../../contracts/plan.js';
 import type { TreatmentResult } from '../../contracts/scorecard.js';
-import { readArtifact } from '../../io/json.js';
-import { readReceipts } from '../../receipts/read.js';
-import { readReviews } from '../../reporters/review-files.js';
+import { scorePlan } from '../../reporters/score-plan.js';
 import { deltaText, intervalText, pText } from '../../reporters/scorecard-text.js';
-import { writeScorecard } from '../../reporters/write-scorecard.js';
-import { buildScorecard } from '../../score/scorecard.js';
 import type { Command } from '../command.js';
 
 function summaryLine(result: TreatmentResult): string {
@@ -33,18 +27,7 @@ export const scoreCommand: Command = {
     const planFile = resolve(io.cwd, requiredOption(values, 'plan'));
     const receiptsDir = resolve(io.cwd, requiredOption(values, 'receipts'));
     const outDir = resolve(io.cwd, requiredOption(values, 'out'));
-    const plan = await readArtifact(planFile, PlanSchema);
-    const planId = digestOf(plan);
-    const receipts = await readReceipts(receiptsDir, planId);
-    // A scorecard of nothing would read as a result (Δ n/a, p = 1): there is nothing to score.
-    if (receipts.length === 0)
-      throw new CrossoverError(
-        'not-found',
-        `${relative(io.cwd, receiptsDir) || '.'}: holds no receipts of plan ${planId}; nothing to score (run the plan first)`,
-      );
-    const reviews = await readReviews({ root: io.cwd, plan, planId, receipts, receiptsDir });
-    const scorecard = buildScorecard({ plan, planId, receipts, reviews });
-    const files = await writeScorecard(outDir, scorecard, { plan, receipts, receiptsDir });
+    const { scorecard, files } = await scorePlan({ root: io.cwd, planFile, receiptsDir, outDir });
     const lines = [
       ...[files.json, files.markdown, files.html].map((path) => relative(io.cwd, path)),
       ...(scorecard.comparisons.length === 0

@@ -3,11 +3,13 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Repository, RepositorySchema, SurfaceSchema } from '../../contracts/corpus.js';
 import { CrossoverError, parseWith } from '../../contracts/errors.js';
+import { parseOverride } from '../../corpus/dependencies.js';
 import { ensureImportedCorpus, importTask } from '../../corpus/import.js';
 import type { CliIo, Command } from '../command.js';
+import { positiveInteger } from './options.js';
 
 const USAGE =
-  'task import --repo <git dir> --base <commit> --fix <commit> --id <id> [--issue <file>] [--test-files <glob>]... [--corpus <dir>] [--test <command>] [--format junit|tap|jest-json] [--result <file>] [--setup <command>] [--setup-output <path>]... [--category <id>] [--surface api|browser|cli|library] [--timeout <s>]';
+  'task import --repo <git dir> --base <commit> --fix <commit> --id <id> [--issue <file>] [--test-files <glob>]... [--corpus <dir>] [--test <command>] [--format junit|tap|jest-json] [--result <file>] [--setup <command>] [--setup-output <path>]... [--category <id>] [--surface api|browser|cli|library] [--timeout <s>] [--runs <n>] [--override <dependency>=<version>|-]...';
 
 /** node:test with its JUnit reporter: runs wherever Node does, no dependency needed. */
 const DEFAULT_TEST = 'node --test --test-reporter=junit --test-reporter-destination="$CROSSOVER_RESULTS/junit.xml"';
@@ -38,6 +40,8 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
       category: { type: 'string', default: 'imported' },
       surface: { type: 'string', default: 'library' },
       timeout: { type: 'string', default: '600' },
+      runs: { type: 'string', default: '3' },
+      override: { type: 'string', multiple: true },
     },
   });
   if (positionals.length > 0)
@@ -58,7 +62,7 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
   const corpusDir = resolve(io.cwd, values.corpus);
   await ensureImportedCorpus(corpusDir, values.category);
   const issue = values.issue === undefined ? undefined : await readFile(resolve(io.cwd, values.issue), 'utf8');
-  const { task, failingOnFix } = await importTask({
+  const { task, excluded } = await importTask({
     repo: resolve(io.cwd, required(values.repo, 'repo')),
     base: required(values.base, 'base'),
     fix: required(values.fix, 'fix'),
@@ -72,12 +76,14 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
     category: values.category,
     surface,
     timeoutSec: Number(values.timeout),
+    runs: positiveInteger(values.runs, '--runs'),
+    overrides: (values.override ?? []).map((text) => parseOverride(text, '--override')),
   });
   const lists = task.task.repository!;
   io.out(
     `${task.dir}: ${lists.failToPass.length} fail-to-pass, ${lists.passToPass.length} pass-to-pass tests; task digest ${task.digest}\n`,
   );
-  if (failingOnFix.length > 0) io.err(`left out, failing with the fix applied: ${failingOnFix.join('; ')}\n`);
+  for (const test of excluded) io.err(`left out: ${test.id}: ${test.reason}\n`);
   return 0;
 }
 

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ParsedTranscript } from '../../agents/definition.js';
 import { jsonLineCounts } from '../../agents/jsonl.js';
-import { type ParsedTranscript, parseTranscript } from '../../agents/transcript.js';
-import { InstallableAdapterSchema } from '../../contracts/agent.js';
+import { parseTranscript, transcriptAdapters } from '../../agents/registry.js';
 import { CrossoverError } from '../../contracts/errors.js';
 import type { Command } from '../command.js';
 
@@ -38,7 +38,7 @@ function unparsableNote(file: string, unparsable: readonly number[]): string {
 }
 
 export const transcriptCommand: Command = {
-  usage: 'transcript <claude-code|codex> <file> [--json]',
+  usage: `transcript <${transcriptAdapters().join('|')}> <file> [--json]`,
   async run(argv, io) {
     const { positionals, values } = parseArgs({
       args: argv,
@@ -46,9 +46,9 @@ export const transcriptCommand: Command = {
       options: { json: { type: 'boolean' } },
     });
     const [adapter, file] = positionals;
-    const parsedAdapter = InstallableAdapterSchema.safeParse(adapter);
-    if (!parsedAdapter.success)
-      throw new CrossoverError('invalid-input', `expected claude-code or codex, got "${adapter ?? ''}"`);
+    const known = transcriptAdapters();
+    if (adapter === undefined || !known.includes(adapter))
+      throw new CrossoverError('invalid-input', `expected ${known.join(' or ')}, got "${adapter ?? ''}"`);
     if (!file)
       throw new CrossoverError(
         'invalid-input',
@@ -63,10 +63,10 @@ export const transcriptCommand: Command = {
     if (lines.parsed === 0)
       throw new CrossoverError(
         'invalid-input',
-        `${file}: no line is a JSON event (${lines.unparsable.length} non-blank lines, none parsed): not a ${parsedAdapter.data} transcript`,
+        `${file}: no line is a JSON event (${lines.unparsable.length} non-blank lines, none parsed): not a ${adapter} transcript`,
       );
     if (lines.unparsable.length > 0) io.err(unparsableNote(file, lines.unparsable));
-    const parsed = parseTranscript(parsedAdapter.data, text);
+    const parsed = parseTranscript(adapter, text);
     io.out(values.json ? `${JSON.stringify(parsed, null, 2)}\n` : formatTranscript(parsed));
     return 0;
   },

@@ -1,23 +1,25 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkLoginHome } from '../../agents/login.js';
 import { CrossoverError } from '../../contracts/errors.js';
 import type { FileDigest } from '../../contracts/plan.js';
-import { type Receipt, sealReceipt } from '../../contracts/receipt.js';
+import { ProviderSchema } from '../../contracts/provider.js';
+import type { Receipt } from '../../contracts/receipt.js';
 import { loadTask } from '../../corpus/load.js';
 import { pathDigest } from '../../io/file-digest.js';
-import { checkLoginHome } from '../../io/login-home.js';
+import { readArtifact } from '../../io/json.js';
 import { rootRelative } from '../../io/paths.js';
 import { writeReceipt } from '../../receipts/store.js';
 import { terminalSafe, terminalSafeJson } from '../../reporters/terminal-text.js';
-import { runAdHocTrial } from '../../trial/ad-hoc.js';
+import { type AdHocProvider, runAdHocTrial } from '../../trial/ad-hoc.js';
 import type { CliIo, Command } from '../command.js';
 
 const USAGE =
-  "trial <taskDir> --agent '<shell command>' [--sandbox bubblewrap|none] [--timeout <s>] [--agent-dir <dir>]... [--loopback] [--auth-home <dir>] [--receipts <dir>] [--json]";
+  "trial <taskDir> --agent '<shell command>' [--provider <declaration.json>] [--sandbox bubblewrap|container|none] [--timeout <s>] [--agent-dir <dir>]... [--loopback] [--auth-home <dir>] [--receipts <dir>] [--json]";
 
-function sandboxKind(value: string): 'bubblewrap' | 'none' {
-  if (value === 'bubblewrap' || value === 'none') return value;
-  throw new CrossoverError('invalid-input', `--sandbox: expected bubblewrap or none, got "${value}"`);
+function sandboxKind(value: string): 'bubblewrap' | 'container' | 'none' {
+  if (value === 'bubblewrap' || value === 'container' || value === 'none') return value;
+  throw new CrossoverError('invalid-input', `--sandbox: expected bubblewrap, container or none, got "${value}"`);
 }
 
 function timeoutSeconds(value: string | undefined, fallback: number): number {
@@ -37,6 +39,10 @@ function summary(receipt: Receipt): string {
       `  ${check.status.padEnd(5)} ${check.kind} ${check.id}${check.message ? `: ${terminalSafe(check.message)}` : ''}`,
     );
   for (const finding of receipt.findings) lines.push(`  finding ${finding.kind}: ${terminalSafe(finding.detail)}`);
+  for (const call of receipt.contextCalls ?? [])
+    lines.push(
+      `  context call ${terminalSafe(`${call.server}/${call.tool}`)}: ${call.outcome}, ${call.answerBytes} bytes`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -51,6 +57,12 @@ async function agentFiles(root: string, dirs: readonly string[]): Promise<FileDi
     files.push({ path: rootRelative(root, absolute, '--agent-dir'), digest });
   }
   return files;
+}
+
+/** The --provider declaration (a checked provider JSON, as `crossover providers add` writes it). */
+async function providerDeclaration(cwd: string, file: string): Promise<AdHocProvider> {
+  const absolute = resolve(cwd, file);
+  return { declaration: await readArtifact(absolute, ProviderSchema), file: absolute };
 }
 
 /** Stops the trial (and its agent's whole process tree) on Ctrl-C instead of leaving it running. */
@@ -76,6 +88,7 @@ export const trialCommand: Command = {
       allowPositionals: true,
       options: {
         agent: { type: 'string' },
+        provider: { type: 'string' },
         sandbox: { type: 'string', default: 'bubblewrap' },
         timeout: { type: 'string' },
         'agent-dir': { type: 'string', multiple: true, default: [] },
@@ -99,7 +112,7 @@ export const trialCommand: Command = {
       await checkLoginHome(resolve(io.cwd, authHome), 'command', process.env, `--auth-home ${authHome}`);
     const { signal, release } = interruptSignal();
     try {
-      const body = await runAdHocTrial({
+      const { receipt } = await runAdHocTrial({
         root: io.cwd,
         task,
         command: values.agent,
@@ -110,8 +123,8 @@ export const trialCommand: Command = {
         loopback: values.loopback,
         signal,
         ...(authHome === undefined ? {} : { authHome: resolve(io.cwd, authHome) }),
+        ...(values.provider === undefined ? {} : { provider: await providerDeclaration(io.cwd, values.provider) }),
       });
-      const receipt = sealReceipt(body);
       if (values.receipts !== undefined) await writeReceipt(resolve(io.cwd, values.receipts), receipt);
       io.out(values.json ? `${terminalSafeJson(receipt)}\n` : summary(receipt));
       return receipt.status === 'passed' ? 0 : 1;

@@ -1,0 +1,88 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, rmdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Starving a check on purpose, as a busy machine does by accident: a watcher that finds a check's
+ * process the moment it starts, and a CPU cgroup that lets it run only a sliver of the time.
+ */
+
+/** The argv of a live process, or null when it is gone. */
+function argvOf(pid: string): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls `act` once for each new process whose argv holds `argument` (a check harness names its check
+ * file), looking every 5 ms until `stop()`. Returns the pids it acted on.
+ */
+export function watchProcesses(argument: string, act: (pid: number) => void): { stop(): number[] } {
+  const seen = new Set<number>();
+  const timer = setInterval(() => {
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name) || seen.has(Number(name))) continue;
+      const argv = argvOf(name);
+      if (argv === null || !argv[0]?.endsWith('node') || !argv.includes(argument)) continue;
+      seen.add(Number(name));
+      try {
+        act(Number(name));
+      } catch {
+        // it ended meanwhile
+      }
+    }
+  }, 5);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return [...seen];
+    },
+  };
+}
+
+/** The CPU controller's mount: cgroup v1's cpu hierarchy, or the v2 unified one; null when neither is writable here. */
+function cpuHierarchy(): { dir: string; version: 1 | 2 } | null {
+  if (existsSync('/sys/fs/cgroup/cpu/cpu.cfs_quota_us') || existsSync('/sys/fs/cgroup/cpu/cgroup.procs'))
+    return { dir: '/sys/fs/cgroup/cpu', version: 1 };
+  if (existsSync('/sys/fs/cgroup/cgroup.controllers')) return { dir: '/sys/fs/cgroup', version: 2 };
+  return null;
+}
+
+/**
+ * A CPU cgroup whose processes together get `percent` of one CPU (CFS bandwidth control). Needs root,
+ * as the containment tests do. A throttled process is ready to run but kept off the CPU: the kernel
+ * counts that time as run-queue delay, exactly as it counts the wait of a process on a busy machine.
+ */
+export async function cpuThrottle(percent: number): Promise<{ add(pid: number): void; remove(): Promise<void> }> {
+  const hierarchy = cpuHierarchy();
+  if (hierarchy === null)
+    throw new Error('no CPU cgroup controller is mounted: the throttling test needs one (and root)');
+  const dir = join(hierarchy.dir, `crossover-test-${process.pid}-${Date.now()}`);
+  await mkdir(dir);
+  const period = 100_000;
+  const quota = Math.max(1000, Math.round((period * percent) / 100));
+  if (hierarchy.version === 1) {
+    await writeFile(join(dir, 'cpu.cfs_period_us'), String(period));
+    await writeFile(join(dir, 'cpu.cfs_quota_us'), String(quota));
+  } else await writeFile(join(dir, 'cpu.max'), `${quota} ${period}`);
+  return {
+    add: (pid) => {
+      // cgroup.procs moves the whole thread group: every thread of the check.
+      writeFileSync(join(dir, 'cgroup.procs'), String(pid));
+    },
+    remove: async () => {
+      // Its processes have ended (a check is killed at its end); an empty cgroup can be removed.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        try {
+          await rmdir(dir);
+          return;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    },
+  };
+}
