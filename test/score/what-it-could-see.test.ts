@@ -199,4 +199,30 @@ describe('infrastructure faults are shown apart, per arm, and never hidden', () 
       expect(text).toContain('hit an infrastructure fault');
     }
   });
+
+  it('one fault re-attempted into a valid trial is still an evidence gap; without it the gaps are none', () => {
+    // Every measure known and relevant files preregistered, so nothing but the fault can be a gap.
+    const plan = fixturePlan({ ...stage2, relevantFiles: true, policy: policy as never });
+    const planId = digestOf(plan);
+    const starved = plan.schedule.trials.find((t) => t.arm === 'treatment-a')!;
+    const outcome = (trial: ScheduledTrial): TrialSpec => ({
+      status: trialDraw(trial) < 0.5 ? 'passed' : 'failed',
+      diagnostics: { costUsd: 0.01 },
+    });
+    const clean = fixtureReceipts(plan, outcome).receipts;
+    const faulted = [
+      ...fixtureReceipts(plan, (trial) => (trial === starved ? { status: 'check-starved' } : outcome(trial))).receipts,
+      fixtureReceipt(plan, planId, { ...starved, attempt: 2 } as ScheduledTrial, outcome(starved)),
+    ];
+    const none = buildScorecard({ plan, planId, receipts: clean, simulations: 0 });
+    expect(none.gaps).toEqual([]);
+    const some = buildScorecard({ plan, planId, receipts: faulted, simulations: 0 });
+    expect(some.arms[1]!.trials).toMatchObject({ invalid: 0, reattempts: 1 });
+    expect(some.gaps).toEqual([expect.objectContaining({ kind: 'infrastructure', arm: 'treatment-a', count: 1 })]);
+    for (const render of [renderMarkdown, renderHtml]) {
+      expect(render(none)).toContain('None: every scheduled trial');
+      expect(render(some)).not.toContain('None: every scheduled trial');
+      expect(render(some)).toContain('1 of 90 trials hit an infrastructure fault (attempts: check-starved 1)');
+    }
+  });
 });
