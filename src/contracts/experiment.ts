@@ -110,9 +110,24 @@ export const ReattemptPolicySchema = z
 export const PolicySchema = z
   .object({
     alpha: z.number().gt(0).lt(1).default(0.05).describe('Family-wise significance level of the comparisons.'),
-    aaLimit: z.number().gt(0).lte(1).default(0.1).describe('Largest |Δ_AA| a qualified claim tolerates.'),
     minTasks: z.number().int().positive().default(30).describe('Fewest tasks with valid trials a claim needs.'),
     minRepeats: z.number().int().positive().default(3).describe('Fewest repeats per (task, arm) a claim needs.'),
+    maxDroppedShare: z
+      .number()
+      .min(0)
+      .lt(1)
+      .default(0.2)
+      .describe(
+        "The missing-data rule: most share of a comparison's tasks that invalid trials (after the preregistered re-attempts) may drop from the pairs while it is still decided, with its sensitivity to them shown; beyond it, incomplete. A missing trial always leaves it incomplete. With 3 repeats a task leaves a pair when any of its 6 trials is invalid, so 1% invalid trials drop about 6% of the tasks.",
+      ),
+    regressionTolerance: z
+      .number()
+      .gt(0)
+      .lt(1)
+      .default(0.1)
+      .describe(
+        'Largest extra share of trials with a failed regression check a treatment may have over the baseline: the regression gate holds only when an exact upper bound of that extra share lies below it.',
+      ),
     noninferiorityMargin: z
       .number()
       .gt(0)
