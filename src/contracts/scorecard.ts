@@ -3,6 +3,7 @@ import { DigestSchema, IdSchema } from './common.js';
 import { SurfaceSchema } from './corpus.js';
 import { CorpusCardSchema } from './corpus-card.js';
 import { PolicySchema, StageSchema } from './experiment.js';
+import { RunFilterSchema } from './run-filter.js';
 import { ArmSummarySchema } from './scorecard-arms.js';
 import { AaResultSchema, FlipSchema, TreatmentResultSchema } from './scorecard-comparison.js';
 import { OperatingCharacteristicsSchema, PowerModelSchema, PowerTableSchema } from './scorecard-method.js';
@@ -112,6 +113,7 @@ export const ScorecardSchema = z
       })
       .strict()
       .describe('How the verdicts were reached, with what power: the one-paragraph method note.'),
+    filter: RunFilterSchema.optional(),
   })
   .strict()
   .describe("The normalized comparison of a plan's receipts: no timestamps, no absolute paths.");

@@ -2,6 +2,7 @@ import type { Scorecard } from '../contracts/scorecard.js';
 import { formatSandbox } from '../plan/format-summary.js';
 import { effectText, mdeText } from './comparison-text.js';
 import { corpusCardHtml } from './corpus-card.js';
+import { filterNote } from './filter-note.js';
 import { aaTable, armTables, badge, flipList, gateTable, powerSection, verdictTable } from './html-comparisons.js';
 import { forestPlot } from './html-forest.js';
 import { escapeHtml, num, STYLE } from './html-parts.js';
@@ -34,9 +35,13 @@ function abstract(scorecard: Scorecard): string {
 export function renderHtml(scorecard: Scorecard): string {
   const { experiment, corpus } = scorecard;
   const heading = title(scorecard);
-  const banner = scorecard.synthetic
-    ? '<p class="banner"><strong>Synthetic run.</strong> A synthetic agent took part: nothing in this scorecard can be qualified.</p>'
-    : '';
+  const filtered = filterNote(scorecard);
+  const banner = [
+    scorecard.synthetic
+      ? '<p class="banner"><strong>Synthetic run.</strong> A synthetic agent took part: nothing in this scorecard can be qualified.</p>'
+      : '',
+    filtered === null ? '' : `<p class="banner"><strong>Filtered run.</strong> ${escapeHtml(filtered)}</p>`,
+  ].join('');
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',

@@ -19,6 +19,7 @@ import {
   verdictCells,
 } from './comparison-text.js';
 import { corpusCardMarkdown } from './corpus-card.js';
+import { filterNote } from './filter-note.js';
 import { familyText, methodText, powerCaption, powerRows, SAMPLE_SIZE_COLUMNS, sampleSizeRows } from './method-text.js';
 import {
   CONTEXT_CALL_ROWS,
@@ -329,9 +330,13 @@ export function renderMarkdown(scorecard: Scorecard): string {
     '',
     `Plan \`${scorecard.planId}\``,
   ];
-  const warning = scorecard.synthetic
-    ? ['', '> **Synthetic run.** A synthetic agent took part: nothing in this scorecard can be qualified.']
-    : [];
+  const filtered = filterNote(scorecard);
+  const warning = [
+    ...(scorecard.synthetic
+      ? ['', '> **Synthetic run.** A synthetic agent took part: nothing in this scorecard can be qualified.']
+      : []),
+    ...(filtered === null ? [] : ['', `> **Filtered run.** ${filtered}`]),
+  ];
   const sections = [
     verdicts(scorecard),
     method(scorecard),

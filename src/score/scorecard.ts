@@ -3,6 +3,7 @@ import { CrossoverError } from '../contracts/errors.js';
 import { type Plan, type PlannedArm, plannedTrials } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
 import type { ReadReview } from '../contracts/review.js';
+import type { RunSelection } from '../contracts/run-filter.js';
 import type { Eligibility, Scorecard } from '../contracts/scorecard.js';
 import { summarizeArm } from './arms.js';
 import { type CellTable, tabulateCells } from './cells.js';
@@ -18,6 +19,7 @@ import { designFigures, METHOD_SIMULATIONS, methodFigures, observedModel } from 
 import { attemptsByTrial, lastAttempts, receiptsByTrial, tabulateOutcomes } from './outcomes.js';
 import { reproducibility } from './reproducibility.js';
 import { reviewOverlay } from './review-overlay.js';
+import { runFilter } from './run-filter.js';
 import { skillSelection } from './skill-selection.js';
 
 export interface ScoreInput {
@@ -41,6 +43,8 @@ export interface ScoreInput {
   simulations?: number;
   /** The corpus's records as the shell read them (readCorpusFacts), for the corpus card; absent or null: no card. */
   corpus?: CorpusFacts | null;
+  /** The run that scores was limited to these tasks and arms (`crossover run --task --arm`): the scorecard says what it left out. */
+  selection?: RunSelection;
 }
 
 function plannedEligibility(arm: PlannedArm): Eligibility | null {
@@ -162,5 +166,6 @@ export function buildScorecard(input: ScoreInput): Scorecard {
     review: reviewOverlay(plan, outcomes, input.reviews ?? []),
     ...(input.corpus ? { corpusCard: corpusCard(input.corpus) } : {}),
     method: methodFigures(plan, planId, model, simulations),
+    ...(input.selection ? { filter: runFilter(plan, input.selection, byTrial) } : {}),
   };
 }

@@ -54,7 +54,8 @@ export function missingDataProblems(pair: PairResult, arm: ArmSummary, baseline:
 function descriptiveReasons(input: JudgeInput): string[] {
   const reasons: string[] = [];
   const stage = input.plan.experiment.stage;
-  if (stage < 2)
+  if (stage === 'exploratory') reasons.push('an exploratory run: descriptive only, never stage-2 evidence');
+  else if (stage < 2)
     reasons.push(`stage ${stage} is ${stage === 1 ? 'a feasibility run' : 'a probe and demo run'}: descriptive only`);
   if (input.aa.length === 0) reasons.push('no preregistered aa-control arm: no A/A noise floor');
   if (input.plan.synthetic || input.arm.synthetic || input.baseline.synthetic)

@@ -1,6 +1,7 @@
 import type { ToolCall } from '../agents/adapter.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import { boundedFinding, type Finding } from '../contracts/receipt.js';
+import { armTools } from './mcp-tool-filter.js';
 
 /** File names agent CLIs read as instructions or MCP configuration, wherever they sit in a tree. */
 const INSTRUCTION_NAMES = new Set([
@@ -60,10 +61,14 @@ function toolFindings(input: ContaminationInput): Finding[] {
   const noProvider = arm.provider === null || arm.role === 'baseline';
   const providerTools = arm.provider?.tools ?? [];
   const allowed = new Set([...arm.allowedTools, ...input.builtinTools, ...providerTools]);
+  // A provider tool outside the arm's own list is not allowed, even one its provider offers.
+  const contextTools = armTools(arm);
   const inBaseline = calls.filter((call) => call.context && noProvider).map((call) => call.name);
   const notAllowed = calls
     .filter((call) =>
-      call.context ? !noProvider && providerTools.length > 0 && !allowed.has(call.name) : !allowed.has(call.name),
+      call.context
+        ? !noProvider && contextTools.length > 0 && !contextTools.includes(call.name)
+        : !allowed.has(call.name),
     )
     .map((call) => call.name);
   const findings: Finding[] = [];

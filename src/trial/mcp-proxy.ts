@@ -12,6 +12,8 @@ import type { ContextCall } from '../contracts/receipt.js';
 import { redact } from '../contracts/redaction.js';
 import type { ServerCommand, ServerLauncher } from '../io/server-launch.js';
 import { handshakeMcp, type McpTarget } from '../provider-runtime/mcp.js';
+import { lineReader, lineRelay, messagesOf } from './json-lines.js';
+import { agentLine, serverLine, type ToolFilter, toolFilter } from './mcp-tool-filter.js';
 
 type HttpClientModule = typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
@@ -37,9 +39,6 @@ export const RELAY_PATH = fileURLToPath(new URL('./mcp-relay.mjs', import.meta.u
 
 /** Linux refuses Unix socket paths longer than this (sun_path is 108 bytes with its terminator). */
 const SOCKET_PATH_LIMIT = 107;
-/** A JSON-RPC line longer than this is relayed but not read: its call is then recorded unanswered. */
-const LINE_LIMIT = 32 * 1024 * 1024;
-
 export interface McpProxy {
   /** what the agent is given as its MCP servers: the relay, one socket per declared server */
   servers: McpServerSpec[];
@@ -60,39 +59,6 @@ export interface McpProxy {
 interface Pending {
   record: ContextCall;
   started: number;
-}
-
-/** Calls each complete line of a byte stream to `onLine`, never holding more than LINE_LIMIT. */
-function lineReader(onLine: (line: string) => void): (chunk: Buffer) => void {
-  let parts: Buffer[] = [];
-  let size = 0;
-  let skipping = false;
-  return (chunk) => {
-    let rest = chunk;
-    for (let newline = rest.indexOf(10); newline !== -1; newline = rest.indexOf(10)) {
-      if (!skipping) onLine(Buffer.concat([...parts, rest.subarray(0, newline)]).toString('utf8'));
-      parts = [];
-      size = 0;
-      skipping = false;
-      rest = rest.subarray(newline + 1);
-    }
-    if (skipping || rest.length === 0) return;
-    size += rest.length;
-    if (size > LINE_LIMIT) {
-      skipping = true;
-      parts = [];
-    } else parts.push(rest);
-  };
-}
-
-function messagesOf(line: string): Record<string, unknown>[] {
-  try {
-    const parsed: unknown = JSON.parse(line);
-    const all = Array.isArray(parsed) ? parsed : [parsed];
-    return all.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null);
-  } catch {
-    return [];
-  }
 }
 
 /** The bytes of what the agent reads in a tools/call result: its text parts, other parts as JSON. */
@@ -153,21 +119,47 @@ interface Session {
   end(): void;
 }
 
-/** One agent session with a server the proxy starts: relays bytes both ways unchanged and records each tools/call. */
-function stdioSession(socket: Socket, server: ServerCommand, launch: ServerLauncher, calls: ContextCall[]): Session {
+/**
+ * One agent session with a server the proxy starts: relays JSON-RPC lines both ways, each unchanged
+ * unless the arm's tool filter takes something out, and records each tools/call (a refused one too).
+ */
+function stdioSession(
+  socket: Socket,
+  server: ServerCommand,
+  launch: ServerLauncher,
+  calls: ContextCall[],
+  filter: ToolFilter,
+): Session {
   const { file, args, env, cwd } = launch(server);
   const child = spawn(file, args, { env, cwd, detached: true, stdio: ['pipe', 'pipe', 'ignore'] });
   const recorder = callRecorder(server.name, calls);
-  const fromAgent = lineReader((line) => messagesOf(line).forEach(recorder.fromAgent));
-  const fromServer = lineReader((line) => messagesOf(line).forEach(recorder.fromServer));
-  socket.on('data', (chunk: Buffer) => {
-    fromAgent(chunk);
-    child.stdin?.write(chunk);
-  });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    fromServer(chunk);
-    if (!socket.destroyed) socket.write(chunk);
-  });
+  const toAgent = (bytes: Buffer | string): void => void (socket.destroyed || socket.write(bytes));
+  const fromServer = lineRelay(
+    (line) => {
+      const { messages, batch } = messagesOf(line);
+      messages.forEach(recorder.fromServer);
+      return serverLine(line, messages, batch, filter);
+    },
+    toAgent,
+    'pass',
+  );
+  // A line too long to read cannot be checked against the arm's tools: with a filter, it never reaches the server.
+  const fromAgent = lineRelay(
+    (line) => {
+      const { messages, batch } = messagesOf(line);
+      messages.forEach(recorder.fromAgent);
+      const { forward, answers } = agentLine(line, messages, batch, filter);
+      for (const answer of answers) {
+        recorder.fromServer(answer);
+        fromServer.between(() => toAgent(`${JSON.stringify(answer)}\n`));
+      }
+      return forward;
+    },
+    (bytes) => child.stdin?.write(bytes),
+    filter.active ? 'drop' : 'pass',
+  );
+  socket.on('data', (chunk: Buffer) => fromAgent.push(chunk));
+  child.stdout?.on('data', (chunk: Buffer) => fromServer.push(chunk));
   const end = (): void => {
     child.stdin?.end();
     if (!socket.destroyed) socket.end();
@@ -192,7 +184,13 @@ function withoutSecrets(text: string, server: McpHttpUpstream): string {
  * tools/call is recorded as for a stdio server. A request the server cannot be reached for is
  * answered with a JSON-RPC error, so the agent is never left waiting.
  */
-function httpSession(socket: Socket, server: McpHttpUpstream, sdk: HttpClientModule, calls: ContextCall[]): Session {
+function httpSession(
+  socket: Socket,
+  server: McpHttpUpstream,
+  sdk: HttpClientModule,
+  calls: ContextCall[],
+  filter: ToolFilter,
+): Session {
   const transport = new sdk.StreamableHTTPClientTransport(new URL(server.url), {
     requestInit: { headers: server.headers },
   });
@@ -204,13 +202,18 @@ function httpSession(socket: Socket, server: McpHttpUpstream, sdk: HttpClientMod
     if (initializeIds.delete(JSON.stringify(message.id)) && typeof result?.protocolVersion === 'string')
       transport.setProtocolVersion(result.protocolVersion);
     recorder.fromServer(message);
-    if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
+    if (!socket.destroyed) socket.write(`${JSON.stringify(filter.toAgent(message))}\n`);
   };
   transport.onmessage = (message) => toAgent(message as Record<string, unknown>);
   const started = transport.start();
   const fromAgent = lineReader((line) => {
-    for (const message of messagesOf(line)) {
+    for (const message of messagesOf(line).messages) {
       recorder.fromAgent(message);
+      const refused = filter.refusal(message);
+      if (refused !== null) {
+        toAgent(refused);
+        continue;
+      }
       if (message.method === 'initialize') initializeIds.add(JSON.stringify(message.id));
       started
         .then(() => transport.send(message as JSONRPCMessage))
@@ -287,7 +290,11 @@ function listen(server: Server, path: string): Promise<void> {
  * tools/call in this process, where nothing the agent runs can rewrite it. These records are the
  * authority for context-tool counts and contamination, whatever the agent's transcript says.
  */
-export async function startMcpProxy(servers: readonly McpUpstream[], launch: ServerLauncher): Promise<McpProxy> {
+export async function startMcpProxy(
+  servers: readonly McpUpstream[],
+  launch: ServerLauncher,
+  allowed: readonly string[] = [],
+): Promise<McpProxy> {
   const calls: ContextCall[] = [];
   const sessions = new Set<Session>();
   const sockets = new Set<Socket>();
@@ -311,8 +318,8 @@ export async function startMcpProxy(servers: readonly McpUpstream[], launch: Ser
       socket.on('close', () => sockets.delete(socket));
       sessions.add(
         isHttp(server)
-          ? httpSession(socket, server, sdk as HttpClientModule, calls)
-          : stdioSession(socket, server, launch, calls),
+          ? httpSession(socket, server, sdk as HttpClientModule, calls, toolFilter(allowed))
+          : stdioSession(socket, server, launch, calls, toolFilter(allowed)),
       );
     });
     await listen(listener, path);

@@ -12,6 +12,7 @@ import { agentExec } from './agent-exec.js';
 import { agentEnvironment, DEFAULT_PATH } from './environment.js';
 import type { LoginLease } from './login-lease.js';
 import { type McpProxy, startMcpProxy } from './mcp-proxy.js';
+import { armTools } from './mcp-tool-filter.js';
 import { OutputTails } from './output-tails.js';
 import type { ProviderLaunch } from './provider-launch.js';
 import { createRunHome } from './run-home.js';
@@ -76,7 +77,7 @@ function proxyServers(
     // The trial's own copy of an in-tree index (CodeGraph writes its pid and journal beside its database).
     writable: launch.overlays.flatMap((overlay) => overlay.paths.map((path) => join(workspace, path))),
   });
-  return startMcpProxy(launch.mcpServers, servers);
+  return startMcpProxy(launch.mcpServers, servers, armTools(spec.arm));
 }
 
 /**
@@ -139,7 +140,7 @@ async function prepareAgent(
   const prompt = await preloadTaskSkill(spec.prompt, spec.root, spec.arm, spec.expectedSkill);
   if (sandbox && 'identity' in sandbox) await handOver([workspace, home, tmp], sandbox.identity);
   // A treatment whose provider cannot be reached would silently be a second baseline: setup-failed instead.
-  if (spec.arm.role === 'treatment') await proxy.check(spec.arm.provider?.tools ?? [], spec.timeoutMs);
+  if (spec.arm.role === 'treatment') await proxy.check(armTools(spec.arm), spec.timeoutMs);
   // The agent's own signal also fires at its time limit: in-process (synthetic) agents stop there too.
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(new Error('the trial timed out')), spec.timeoutMs);
@@ -154,7 +155,7 @@ async function prepareAgent(
     agent: spec.arm.agent.spec,
     arm: spec.arm,
     mcpServers: servers,
-    contextTools: spec.arm.provider?.tools ?? [],
+    contextTools: [...armTools(spec.arm)],
     env: agentEnvironment({
       host: process.env,
       home,

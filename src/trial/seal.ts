@@ -65,6 +65,7 @@ function receiptBody(input: SealInput): ReceiptBody {
   }));
   return {
     ...input.base,
+    ...(run.result.model === undefined ? {} : { agent: { ...input.base.agent, model: run.result.model } }),
     status,
     sandbox: { kind: spec.sandbox, version: run.prepared.sandboxVersion },
     checks,
