@@ -79,7 +79,7 @@ function checkStage2(experiment: Experiment, file: string, tasks: readonly Slice
     throw refuse(
       file,
       2,
-      'agents run in the bubblewrap sandbox',
+      'agents run in a sandbox (bubblewrap or container)',
       '$.sandbox is "none": an unconfined agent can read the hidden checks and write outside its workspace',
     );
   }

@@ -251,7 +251,7 @@ describe("a plan that breaks its stage's rules is refused, naming the rule", () 
     );
     expect(unconfined.result.code).toBe(6);
     expect(unconfined.result.err).toContain(
-      'refused by stage-2 rule "agents run in the bubblewrap sandbox": $.sandbox is "none"',
+      'refused by stage-2 rule "agents run in a sandbox (bubblewrap or container)": $.sandbox is "none"',
     );
     const noScorecard = await plan(syntheticExperiment({ stage: 2, repeats: 3, arms: aaArms }), thirtyTasks);
     expect(noScorecard.result.err).toContain(
