@@ -6,18 +6,21 @@
  *
  *   npm run bench:stats            (SIMULATIONS=2000 npm run bench:stats for a quick look)
  */
-import { type PowerModel, simulateScenario } from '../src/score/power.js';
+import { simulateScenario } from '../src/score/power.js';
+import type { PowerModel } from '../src/score/power-model.js';
 import { aaDetectionCeiling } from './aa-ceiling.js';
 
 const SIMULATIONS = Number(process.env.SIMULATIONS ?? 20_000);
 /** Experiments behind each A/A ceiling (each costs 2 × 2000 draws of the statistic). */
 const CEILING_EXPERIMENTS = Number(process.env.CEILING_EXPERIMENTS ?? 400);
 const SHAPE = { tasks: 30, repeats: 3 };
+const RATES = Array.from({ length: 801 }, (_, i) => 0.1 + (0.8 * i) / 800);
 const model: PowerModel = {
-  baselineRates: Array.from({ length: 801 }, (_, i) => 0.1 + (0.8 * i) / 800),
+  rates: { kind: 'grid', rates: RATES },
   regressionRate: 0,
+  invalidRate: 0,
   treatments: 3,
-  policy: { alpha: 0.05, minTasks: 30, minRepeats: 3 },
+  policy: { alpha: 0.05, minTasks: 30, minRepeats: 3, maxDroppedShare: 0.2, regressionTolerance: 0.1 },
 };
 
 function figure(label: string, value: number, target: string): void {
@@ -28,7 +31,7 @@ function figure(label: string, value: number, target: string): void {
 function scenario(effect: number, aaShift: number, regressionRate = 0) {
   return simulateScenario(
     { ...model, regressionRate },
-    { ...SHAPE, effect, aaShift },
+    { ...SHAPE, effect, aaShift, extraRegression: 0 },
     SIMULATIONS,
     `bench-stats/${regressionRate}`,
   );
@@ -40,8 +43,8 @@ console.log(
 );
 const nullRun = scenario(0, 0);
 figure('null: family-wise error (any treatment better or worse)', nullRun.anyClaim, 'target ≤ 0.05');
-figure('power at +0.15 (treatment called better)', scenario(0.15, 0).better, 'target ≥ 0.33');
-figure('power at +0.30', scenario(0.3, 0).better, '');
+figure('power at +0.15 (treatment called better)', scenario(0.15, 0).detected, 'target ≥ 0.33');
+figure('power at +0.30', scenario(0.3, 0).detected, '');
 figure('A/A gate: false blocks under the null', nullRun.aaBlocks, 'target ≤ 0.05');
 figure('A/A gate: detection of a real −0.05 A/A shift', scenario(0, -0.05).aaBlocks, '');
 figure('A/A gate: detection of a real −0.10 A/A shift', scenario(0, -0.1).aaBlocks, 'issue target ≥ 0.48');
@@ -51,7 +54,7 @@ for (const [alpha, side] of [
   [0.025, 'one side of a two-sided α = 0.05'],
 ] as const) {
   const ceiling = aaDetectionCeiling({
-    baselineRates: model.baselineRates,
+    baselineRates: RATES,
     ...SHAPE,
     shift: -0.1,
     alpha,
@@ -64,5 +67,5 @@ for (const [alpha, side] of [
 }
 const regressed = scenario(0, 0, 0.03);
 figure('regression gate: false blocks (any treatment), 3% shared rate', regressed.regressionBlocks, '');
-figure('power at +0.30 with a 3% shared regression rate', scenario(0.3, 0, 0.03).better, '');
+figure('power at +0.30 with a 3% shared regression rate', scenario(0.3, 0, 0.03).detected, '');
 console.log(`took ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s (node ${process.version})`);

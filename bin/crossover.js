@@ -7,5 +7,5 @@ if (!existsSync(entry)) {
   process.stderr.write('crossover: dist/ is missing; run `npm run build` (npm install runs it through `prepare`).\n');
   process.exit(2);
 }
-const { main } = await import(entry.href);
-process.exitCode = await main(process.argv.slice(2));
+const { mainInProject } = await import(entry.href);
+process.exitCode = await mainInProject(process.argv.slice(2));

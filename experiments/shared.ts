@@ -39,7 +39,9 @@ const REAL_AGENTS = {
 
 /**
  * The real agent chosen by configuration: CROSSOVER_AGENT=claude-code (default) or codex, and
- * optionally CROSSOVER_MODEL. Its price is left undeclared (unknown), so its plans need an approval.
+ * optionally CROSSOVER_MODEL and CROSSOVER_BASE_URL (its model API elsewhere: a gateway, or a local
+ * stand-in as in the test of README's commands). Its price is left undeclared (unknown), so its
+ * plans need an approval.
  */
 export function realAgent(): { agent: AgentInput; credentials: string[]; egress: { hosts: string[] } } {
   const name = process.env.CROSSOVER_AGENT ?? 'claude-code';
@@ -47,7 +49,12 @@ export function realAgent(): { agent: AgentInput; credentials: string[]; egress:
     throw new Error(`CROSSOVER_AGENT: expected claude-code or codex, got "${name}"`);
   const chosen = REAL_AGENTS[name];
   const model = process.env.CROSSOVER_MODEL ?? chosen.agent.model;
-  return { agent: { ...chosen.agent, model }, credentials: [chosen.credential], egress: { hosts: [chosen.host] } };
+  const baseUrl = process.env.CROSSOVER_BASE_URL;
+  return {
+    agent: { ...chosen.agent, model, ...(baseUrl ? { baseUrl } : {}) },
+    credentials: [chosen.credential],
+    egress: { hosts: [chosen.host] },
+  };
 }
 
 /** Per-trial token ceiling for the conservative cost bound once a price is declared. */

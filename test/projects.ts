@@ -3,7 +3,8 @@
  * of test; a file that needs more than its folder gives moves to a folder of its kind):
  * - unit: no sandbox, no Chromium, no agent binaries; the inner loop (`npm run test:unit`).
  * - system: trials in bubblewrap, checks in Chromium, real processes and whole Vitest runs.
- * - e2e: the real agent binaries and provider packages, installed pinned from the npm registry.
+ * - e2e: the real agent binaries and provider packages, installed pinned from the npm registry, and
+ *   Crossover itself as a user gets it (packed, installed into a project of their own; npx in a clone).
  * `test/architecture/test-projects.test.ts` checks that every test file belongs to exactly one.
  *
  * `maxWorkers`: Vitest's default is one fewer than the cores, a single worker on a 2-core machine.
@@ -42,7 +43,7 @@ export const TEST_PROJECTS = {
     built: true,
   },
   e2e: {
-    include: ['test/{agents-real,providers}/**/*.test.ts'],
+    include: ['test/{agents-real,providers,package}/**/*.test.ts'],
     timeoutMs: 600_000,
     maxWorkers: 3,
     isolate: true,

@@ -86,6 +86,10 @@ export interface AgentRunResult {
   observation: AgentObservation;
   /** the normalized transcript; absent when the adapter has no transcript parser */
   transcript?: TranscriptSteps;
+  /** the model the agent said it called (a command agent's usage file); absent when it did not say */
+  model?: string;
+  /** what a reader of the receipt must know about the run, short and bounded (a refused usage file) */
+  notes?: string[];
 }
 
 export interface AgentAdapter {

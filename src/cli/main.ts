@@ -1,6 +1,7 @@
 // Before any schema is built: see the module.
 import '../contracts/zod-config.js';
 import { CrossoverError, type ErrorCode } from '../contracts/errors.js';
+import { projectRoot, rootedArgv } from '../io/project-root.js';
 import { type CliIo, EXIT_BLOCKED } from './command.js';
 import { COMMANDS } from './commands/index.js';
 
@@ -28,13 +29,29 @@ function usage(): string {
   ].join('\n');
 }
 
-const processIo: CliIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  cwd: process.cwd(),
-};
+/** Commands that act on the directory they are typed in, never on a project above it. */
+const HERE_COMMANDS = new Set(['init']);
 
-export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+/**
+ * The process's own output, and the project the command acts on: the nearest Crossover project at
+ * or above the working directory, with path arguments typed below it made relative to it.
+ */
+function processIo(argv: string[]): { io: CliIo; argv: string[] } {
+  const here = process.cwd();
+  const root = HERE_COMMANDS.has(argv[0] ?? '') ? here : projectRoot(here);
+  return {
+    io: { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text), cwd: root },
+    argv: rootedArgv(argv, here, root),
+  };
+}
+
+/** `crossover <argv>` as the bin runs it: in the project the working directory lies in. */
+export function mainInProject(argv: string[]): Promise<number> {
+  const { io, argv: rooted } = processIo(argv);
+  return main(rooted, io);
+}
+
+export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(usage());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AgentSchema } from './agent.js';
 import { EnvNameSchema, HostSchema, IdSchema, RelativePathSchema } from './common.js';
+import { SurfaceSchema } from './corpus.js';
 import { PricingSchema, ProviderSchema } from './provider.js';
 
 export const ArmRoleSchema = z
@@ -62,6 +63,12 @@ export const ArmSchema = z
     skills: ArmSkillsSchema.optional().describe(
       'Absent: the arm declares no skill, and any skill found is contamination.',
     ),
+    mayBeExcluded: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: a probe that excludes this arm's provider leaves the plan runnable, and the arm is reported as excluded; absent: it blocks the plan.",
+      ),
   })
   .strict();
 
@@ -103,9 +110,24 @@ export const ReattemptPolicySchema = z
 export const PolicySchema = z
   .object({
     alpha: z.number().gt(0).lt(1).default(0.05).describe('Family-wise significance level of the comparisons.'),
-    aaLimit: z.number().gt(0).lte(1).default(0.1).describe('Largest |Δ_AA| a qualified claim tolerates.'),
     minTasks: z.number().int().positive().default(30).describe('Fewest tasks with valid trials a claim needs.'),
     minRepeats: z.number().int().positive().default(3).describe('Fewest repeats per (task, arm) a claim needs.'),
+    maxDroppedShare: z
+      .number()
+      .min(0)
+      .lt(1)
+      .default(0.2)
+      .describe(
+        "The missing-data rule: most share of a comparison's tasks that invalid trials (after the preregistered re-attempts) may drop from the pairs while it is still decided, with its sensitivity to them shown; beyond it, incomplete. A missing trial always leaves it incomplete. With 3 repeats a task leaves a pair when any of its 6 trials is invalid, so 1% invalid trials drop about 6% of the tasks.",
+      ),
+    regressionTolerance: z
+      .number()
+      .gt(0)
+      .lt(1)
+      .default(0.1)
+      .describe(
+        'Largest extra share of trials with a failed regression check a treatment may have over the baseline: the regression gate holds only when an exact upper bound of that extra share lies below it.',
+      ),
     noninferiorityMargin: z
       .number()
       .gt(0)
@@ -161,9 +183,26 @@ export const SandboxKindSchema = z
 export type SandboxKind = z.infer<typeof SandboxKindSchema>;
 
 export const StageSchema = z
-  .union([z.literal(0), z.literal(1), z.literal(2)])
+  .union([z.literal(0), z.literal(1), z.literal(2), z.literal('exploratory')])
   .describe(
-    '0: probe and plan (only synthetic agents run); 1: the 4-task feasibility slice; 2: the confirmatory comparison.',
+    '0: probe and plan (only synthetic agents run); 1: the small feasibility slice; 2: the confirmatory comparison; exploratory: any tasks with any agent, always descriptive and never stage-2 evidence.',
+  );
+
+export const SliceShapeSchema = z
+  .object({
+    surfaces: z
+      .partialRecord(SurfaceSchema, z.number().int().positive())
+      .refine((surfaces) => Object.keys(surfaces).length > 0, 'expected at least one surface')
+      .describe('How many tasks of each surface the slice holds ({"library": 2, "cli": 1}).'),
+    minCategories: z.number().int().positive().default(1).describe('The fewest distinct categories among them.'),
+  })
+  .strict()
+  .refine(
+    (shape) => Object.values(shape.surfaces).reduce((a, b) => a + (b ?? 0), 0) >= shape.minCategories,
+    'expected minCategories no larger than the number of tasks',
+  )
+  .describe(
+    "Stage 1: the slice's shape, preregistered; absent: derived from the corpus by the coverage rule (README, Stages).",
   );
 
 export const ExperimentSchema = z
@@ -176,7 +215,10 @@ export const ExperimentSchema = z
       .array(IdSchema)
       .min(1)
       .optional()
-      .describe('The task slice; absent means every task (stage 1: chosen by the coverage rule).'),
+      .describe(
+        "The task slice; absent means every task (stage 1: chosen by the coverage rule, or of the declared slice's shape).",
+      ),
+    slice: SliceShapeSchema.optional(),
     agent: AgentSchema.describe('The agent every arm runs unless it overrides it.'),
     providers: z
       .array(ProviderSchema)
@@ -194,7 +236,9 @@ export const ExperimentSchema = z
     promptTemplate: z
       .string()
       .min(1)
-      .describe('Committed template, relative to the experiment file (experiments/prompts/*.md).'),
+      .describe(
+        'Committed template, relative to the experiment file (experiments/prompts/*.md): {{task.prompt}} (required), {{task.title}} and {{task.id}} are filled in.',
+      ),
     policy: PolicySchema.default(PolicySchema.parse({})),
     budget: BudgetSchema.default(BudgetSchema.parse({})),
     pricing: PricingSchema.optional().describe('Model list price; absent means unknown.'),
@@ -267,3 +311,5 @@ export type ArmRole = z.infer<typeof ArmRoleSchema>;
 export type Policy = z.infer<typeof PolicySchema>;
 export type Budget = z.infer<typeof BudgetSchema>;
 export type ReattemptPolicy = z.infer<typeof ReattemptPolicySchema>;
+export type Stage = z.infer<typeof StageSchema>;
+export type SliceShapeInput = z.input<typeof SliceShapeSchema>;

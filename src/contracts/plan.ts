@@ -119,6 +119,10 @@ export const PlannedProviderSchema = z
       .array(z.string())
       .describe('The provider tools this arm may call; empty means every tool the probe listed.'),
     sendsSource: z.boolean().describe('Whether repository source leaves the machine.'),
+    noResult: z
+      .array(z.string())
+      .optional()
+      .describe("How the provider's answer begins when it found nothing, as declared; absent when not declared."),
   })
   .strict()
   .describe("The arm's context provider, bound by its declaration, files and probe.");

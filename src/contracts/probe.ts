@@ -233,6 +233,9 @@ export const ProbeRecordBodySchema = z
     digest: DigestSchema.describe(
       'Digest of identity: what a plan binds. Measurements are left out (timings differ on every probe), so a re-probe that only timed differently is no drift.',
     ),
+    declarationDigest: DigestSchema.describe(
+      'Digest of the declaration probed, its relative command paths placed in the project: a plan reads the record only for the same declaration, and asks for a new probe otherwise.',
+    ),
     identity: ProbeIdentitySchema,
     measurements: ProbeMeasurementsSchema,
     eligibility: ProbeEligibilitySchema,

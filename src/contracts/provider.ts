@@ -236,6 +236,20 @@ export const ProviderSchema = z
       .record(EnvNameSchema, z.string())
       .default({})
       .describe(`Literal environment of the provider's processes (part of its identity); ${SUBSTITUTED}.`),
+    noResult: z
+      .array(z.string().min(1).max(200))
+      .min(1)
+      .optional()
+      .describe(
+        'How an answer of the provider begins when it found nothing (CodeGraph: "No relevant code found"): such an answer counts as empty, never as an answer.',
+      ),
+    requires: z
+      .array(z.string().regex(/^[A-Za-z0-9._+-]+$/, 'expected a program name (rg), not a path or a command line'))
+      .min(1)
+      .optional()
+      .describe(
+        "Programs the provider runs by name (mcp-ripgrep runs rg): each must be found on PATH in a directory the provider's sandbox shows (/usr), or planning blocks naming it.",
+      ),
     install: ProviderInstallSchema.optional().describe(
       'The pinned package this provider runs from (`crossover providers install`); a command that is a bare name is its binary.',
     ),

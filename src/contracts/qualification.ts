@@ -105,6 +105,12 @@ export const CorpusVerificationSchema = z
         id: z.string().describe('Corpus id.'),
         version: z.string().describe('Corpus version.'),
         digest: z.string().describe('Digest of the whole corpus as verified.'),
+        path: z
+          .string()
+          .optional()
+          .describe(
+            'The corpus directory verified, relative to the project root: a plan of a corpus in another directory never reads this record. Absent in what `corpus verify --json` prints.',
+          ),
       })
       .strict()
       .describe('The corpus verified; each task below carries the digest it was verified at.'),

@@ -210,6 +210,10 @@ export const ReceiptBodySchema = z
       .object({
         adapter: z.string().describe('The agent adapter that ran.'),
         version: z.string().nullable().describe('The version the agent reported; null when unknown.'),
+        model: z
+          .string()
+          .optional()
+          .describe("The model the agent said it called (a command agent's usage file); absent when it did not say."),
       })
       .strict()
       .describe('The agent that ran the trial.'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InstalledAgentSchema } from './agent.js';
+import { AgentUsageSchema } from './agent-usage.js';
 import { ApprovalSchema } from './approval.js';
 import { CorpusSchema, TaskSchema } from './corpus.js';
 import { CorpusImportRecordSchema } from './corpus-import.js';
@@ -34,6 +35,7 @@ export const ARTIFACTS = {
   approval: { schema: ApprovalSchema, io: 'output' },
   'corpus-verification': { schema: CorpusVerificationSchema, io: 'output' },
   'agent-install': { schema: InstalledAgentSchema, io: 'output' },
+  'agent-usage': { schema: AgentUsageSchema, io: 'input' },
   'setup-record': { schema: SetupRecordSchema, io: 'output' },
   'provider-setup': { schema: ProviderSetupRecordSchema, io: 'output' },
   'repository-runners': { schema: RunnerMappingSchema, io: 'input' },

@@ -157,3 +157,33 @@ export function survivingProcesses(
     .filter((info) => main !== undefined && info.session !== main.session)
     .map(({ pid, command }) => ({ pid, command }));
 }
+
+/** Sleeps synchronously: a signal handler's sweep waits for killed processes to go, and must not yield. */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Kills, synchronously, every process below `ancestor` and every process whose working directory
+ * `owned` claims (what left the tree: a detached daemon of an unsandboxed agent), until a sweep
+ * finds none. For a signal handler that must end a run's workers, agents and servers before it exits.
+ */
+export function killDescendantsSync(ancestor: number, owned: (cwd: string) => boolean): number {
+  let killed = 0;
+  for (let round = 0; round < 50; round += 1) {
+    const table = processTable().filter((info) => info.pid !== process.pid);
+    const below = descendantsOf(ancestor, table);
+    const pids = table
+      .map((info) => info.pid)
+      .filter((pid) => {
+        if (below.has(pid)) return true;
+        const cwd = readOrNull(() => readlinkSync(`/proc/${pid}/cwd`));
+        return cwd !== null && owned(cwd);
+      });
+    if (pids.length === 0) return killed;
+    for (const pid of pids) kill(pid);
+    killed += pids.length;
+    sleepSync(20);
+  }
+  return killed;
+}

@@ -113,7 +113,8 @@ async function breakStaleLock(path: string, staleText: string): Promise<void> {
   }
 }
 
-function refusal(path: string, lock: RunLockRecord): CrossoverError {
+/** Why a second run of a plan is refused: the live holder, by pid and start time. */
+export function lockRefusal(path: string, lock: RunLockRecord): CrossoverError {
   return new CrossoverError(
     'conflict',
     `${path}: this plan is already being run by process ${lock.pid}, started ${lock.startedAt}; nothing was run (wait for it, or stop it: a dead holder's lock is taken over)`,
@@ -142,7 +143,7 @@ export async function acquireRunLock(planDir: string, token?: string): Promise<R
     if (existing === null) continue;
     if (existing.lock && token !== undefined && existing.lock.token === token)
       return { token, release: async () => undefined };
-    if (existing.lock && holderAlive(existing.lock)) throw refusal(path, existing.lock);
+    if (existing.lock && holderAlive(existing.lock)) throw lockRefusal(path, existing.lock);
     await breakStaleLock(path, existing.text);
   }
   throw new CrossoverError('conflict', `${path}: could not take the run lock; another run keeps taking it`);

@@ -35,3 +35,13 @@ export function systemBinds(): string[] {
   }
   return args;
 }
+
+/**
+ * Whether an absolute path lies in what `systemBinds` shows a sandbox: /usr and the merged-/usr
+ * links, node's directory, the bound files of /etc. Planning uses it to tell whether a program a
+ * declaration names will be found inside.
+ */
+export function shownInSandbox(path: string): boolean {
+  const shown = [...SYSTEM_PATHS, ...MERGED_USR_LINKS, dirname(process.execPath), ...ETC_PATHS];
+  return shown.some((dir) => path === dir || path.startsWith(`${dir}/`));
+}

@@ -1,18 +1,28 @@
 import type { Experiment } from '../contracts/experiment.js';
 import type { Plan } from '../contracts/plan.js';
 import type { LoadedTask } from '../corpus/load.js';
+import { runLayout } from '../io/layout.js';
 import { rootRelative } from '../io/paths.js';
-import { approvalFile, readApproval } from './approval.js';
+import { approvalFile, findApproval } from './approval.js';
 import { browserBlocker } from './environment.js';
-import { readVerificationRecord, verificationBlockers, verificationGaps } from './verification.js';
+import {
+  foreignRecordBlocker,
+  readVerificationRecord,
+  verificationBlockers,
+  verificationGaps,
+} from './verification.js';
 
 /**
- * Stage 1 and 2 spend real trials, so every task they bind must be qualified by `crossover corpus
- * verify` at the digest the plan binds; stage 0 plans and runs synthetic agents on anything.
+ * Stage 1, stage 2 and an exploratory run spend real trials, so every task they bind must be
+ * qualified by `crossover corpus verify` at the digest the plan binds; stage 0 plans and runs
+ * synthetic agents on anything.
  */
 async function unverifiedTaskBlockers(root: string, plan: Plan): Promise<string[]> {
   if (plan.experiment.stage === 0) return [];
   const record = await readVerificationRecord(root, plan.corpus.id);
+  // A record of the same corpus id verified in another directory says nothing of this one.
+  if (record !== null && record.corpus.path !== plan.corpus.path)
+    return [foreignRecordBlocker(root, plan, record.corpus.path)];
   return verificationBlockers(verificationGaps(record, plan.tasks), plan.corpus.path);
 }
 
@@ -47,18 +57,25 @@ export async function planBlockers(input: BlockersInput) {
   const browser = browserBlocker(input.tasks, env);
   const blocked = [...input.found, ...(browser ? [browser] : [])];
   if (experiment.stage === 0 && !plan.synthetic)
-    blocked.push('stage 0 probes and plans only: a real agent runs from stage 1 on');
+    blocked.push(
+      "stage 0 probes and plans only: a real agent runs from stage 1 on, or in an exploratory run (stage: 'exploratory', any tasks, always descriptive)",
+    );
   const reruns = plan.reproducibility?.reruns.length ?? 0;
   const overBudget = budgetBlocker(plan, experiment, reruns);
   if (overBudget) blocked.push(overBudget);
   const credentials = plan.credentials.map((name) => ({ name, available: (env[name] ?? '') !== '' }));
   for (const c of credentials) if (!c.available) blocked.push(`credential ${c.name} is not set in the environment`);
-  const approvalPath = approvalFile(input.experimentDir, experiment.id, id);
-  const approved = plan.approval.required && (await readApproval(approvalPath, id)) !== null;
-  const approvalRel = rootRelative(root, approvalPath, 'approval file');
+  const found = plan.approval.required ? await findApproval(input.experimentDir, plan, id) : null;
+  const approved = found !== null;
+  const approvalRel = rootRelative(
+    root,
+    found ?? approvalFile(input.experimentDir, experiment.id, id),
+    'approval file',
+  );
+  const planFile = rootRelative(root, runLayout(root, experiment.id, id).planFile, 'plan file');
   if (plan.approval.required && !approved)
     blocked.push(
-      `needs approval (${plan.approval.reasons.join('; ')}): run crossover approve <plan.json> to write ${approvalRel}`,
+      `needs approval (${plan.approval.reasons.join('; ')}): run crossover approve ${planFile} (crossover plan writes it) to write ${approvalRel}`,
     );
   blocked.push(...(await unverifiedTaskBlockers(root, plan)));
   return { blocked, credentials, approval: { file: approvalRel, approved } };

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkLoginHome } from '../agents/login.js';
@@ -8,23 +7,20 @@ import type { Experiment } from '../contracts/experiment.js';
 import { type Plan, type PlannedArm, type PlannedSetup, PlanSchema, plannedTrials } from '../contracts/plan.js';
 import { ScorecardSchema } from '../contracts/scorecard.js';
 import { type LoadedCorpus, type LoadedTask, loadCorpus } from '../corpus/load.js';
-import { experimentLayout } from '../io/layout.js';
 import { rootRelative } from '../io/paths.js';
-import { agentIdentity } from './agent-identity.js';
 import { approvalReasons } from './approval.js';
+import { bindArms, type Context, readText } from './bind-arms.js';
 import { planBlockers } from './blockers.js';
 import { costBound } from './cost.js';
 import { probeEnvironment } from './environment.js';
 import { bindImages } from './images.js';
 import { type LoadedExperiment, loadExperiment } from './load-experiment.js';
 import { renderPrompt } from './prompt.js';
-import { planProvider } from './providers.js';
 import { checkArms } from './rules.js';
 import { buildSchedule } from './schedule.js';
 import { bindSetups } from './setups.js';
 import { seededShuffle } from './shuffle.js';
-import { bindSkills } from './skills.js';
-import { checkStageRules, failedFeasibilityGates, stage1Mismatches, stage1Slice } from './stages.js';
+import { checkStageRules, failedFeasibilityGates, stage1Mismatches, stage1Tasks } from './stages.js';
 import { type PlanSummary, summarizePlan, trialsPerArm } from './summary.js';
 
 export interface DerivedPlan {
@@ -43,56 +39,41 @@ export interface DerivedPlan {
   authHome: string | null;
 }
 
-interface Context {
-  root: string;
-  loaded: LoadedExperiment;
-  /** the experiment file, root-relative: how errors and the plan name it */
-  file: string;
-  blocked: string[];
-}
-
-/** The task slice: listed ids in the listed order, the stage-1 coverage rule, or every task. */
-function selectTasks(experiment: Experiment, corpus: LoadedCorpus, file: string): LoadedTask[] {
-  if (experiment.tasks) {
-    const seen = new Set<string>();
-    return experiment.tasks.map((id, index) => {
-      const task = corpus.tasks.find((t) => t.task.id === id);
-      const refused = corpus.refused.find((t) => t.id === id);
-      if (refused)
-        throw new CrossoverError(
-          'invalid-input',
-          `${file}: $.tasks[${index}]: task "${id}" is refused: ${refused.reason}`,
-        );
-      if (!task)
-        throw new CrossoverError(
-          'invalid-input',
-          `${file}: $.tasks[${index}]: expected a task of corpus ${corpus.corpus.id}, "${id}" is not one`,
-        );
-      if (seen.has(id))
-        throw new CrossoverError('invalid-input', `${file}: $.tasks[${index}]: task "${id}" is listed twice`);
-      seen.add(id);
-      return task;
-    });
-  }
-  if (experiment.stage === 1) {
-    const slice = stage1Slice(
-      corpus.tasks.map((t) => ({ id: t.task.id, category: t.task.category, surface: t.task.surface, loaded: t })),
-    );
-    if (!slice) {
+/** The listed tasks of the corpus, in the listed order; an unknown, refused or repeated id is refused. */
+function listedTasks(ids: readonly string[], corpus: LoadedCorpus, file: string): LoadedTask[] {
+  const seen = new Set<string>();
+  return ids.map((id, index) => {
+    const task = corpus.tasks.find((t) => t.task.id === id);
+    const refused = corpus.refused.find((t) => t.id === id);
+    if (refused)
       throw new CrossoverError(
-        'refused',
-        `${file}: refused by stage-1 rule "a 4-task slice: 2 api, 2 browser, at least 4 categories": corpus ${corpus.corpus.id} has no such slice`,
+        'invalid-input',
+        `${file}: $.tasks[${index}]: task "${id}" is refused: ${refused.reason}`,
       );
-    }
-    return slice.map((t) => t.loaded);
-  }
-  return corpus.tasks;
+    if (!task)
+      throw new CrossoverError(
+        'invalid-input',
+        `${file}: $.tasks[${index}]: expected a task of corpus ${corpus.corpus.id}, "${id}" is not one`,
+      );
+    if (seen.has(id))
+      throw new CrossoverError('invalid-input', `${file}: $.tasks[${index}]: task "${id}" is listed twice`);
+    seen.add(id);
+    return task;
+  });
 }
 
-async function readText(path: string, what: string): Promise<string> {
-  return readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new CrossoverError('not-found', `${what}: cannot read ${path} (${error.code ?? error.message})`);
-  });
+/** The task slice: listed ids in the listed order, stage 1's slice (stages.ts), or every task. */
+function selectTasks(experiment: Experiment, corpus: LoadedCorpus, file: string): LoadedTask[] {
+  const listed = experiment.tasks ? listedTasks(experiment.tasks, corpus, file) : null;
+  if (experiment.stage !== 1) return listed ?? corpus.tasks;
+  const facts = (t: LoadedTask) => ({ id: t.task.id, category: t.task.category, surface: t.task.surface, loaded: t });
+  const slice = stage1Tasks(
+    experiment,
+    file,
+    { id: corpus.corpus.id, tasks: corpus.tasks.map(facts) },
+    listed?.map(facts) ?? null,
+  );
+  return slice.map((t) => t.loaded);
 }
 
 /** Reads the prompt template, proves it renders every task's prompt, and binds its digest. */
@@ -163,54 +144,6 @@ function expectedSkills(experiment: Experiment, corpus: LoadedCorpus, tasks: rea
       return skill === undefined ? [] : [[t.task.id, skill] as const];
     }),
   );
-}
-
-async function bindArms(ctx: Context, promptDigest: string, expected: readonly string[]): Promise<PlannedArm[]> {
-  const { experiment, dir } = ctx.loaded;
-  const probesDir = experimentLayout(ctx.root, experiment.id).probesDir;
-  const arms: PlannedArm[] = [];
-  for (const [armIndex, arm] of experiment.arms.entries()) {
-    const agent = await agentIdentity(arm.agent ?? experiment.agent, promptDigest, ctx.root);
-    for (const reason of agent.blocked) if (!ctx.blocked.includes(reason)) ctx.blocked.push(reason);
-    let provider: PlannedArm['provider'] = null;
-    if (arm.provider !== undefined) {
-      const index = experiment.providers.findIndex((p) => p.id === arm.provider);
-      const place = {
-        root: ctx.root,
-        experimentDir: dir,
-        source: `${ctx.file}: $.providers[${index}]`,
-        experimentFile: ctx.file,
-      };
-      const bound = await planProvider(experiment.providers[index]!, place, probesDir);
-      for (const reason of bound.blocked) if (!ctx.blocked.includes(reason)) ctx.blocked.push(reason);
-      provider = bound.planned;
-    }
-    const instructionFiles: PlannedArm['instructionFiles'] = [];
-    for (const [fileIndex, file] of arm.instructionFiles.entries()) {
-      const what = `${ctx.file}: $.arms[${armIndex}].instructionFiles[${fileIndex}].source`;
-      const path = resolve(dir, file.source);
-      instructionFiles.push({
-        source: rootRelative(ctx.root, path, what),
-        target: file.target,
-        digest: digestBytes(await readText(path, what)),
-      });
-    }
-    const skills = await bindSkills(arm.skills, expected, {
-      root: ctx.root,
-      experimentDir: dir,
-      what: `${ctx.file}: $.arms[${armIndex}].skills`,
-    });
-    arms.push({
-      id: arm.id,
-      role: arm.role,
-      agent: agent.identity,
-      provider,
-      allowedTools: [...arm.allowedTools],
-      instructionFiles,
-      skills,
-    });
-  }
-  return arms;
 }
 
 /**
@@ -332,7 +265,7 @@ export async function derivePlan(input: {
   const env = input.env ?? process.env;
   const loaded = await loadExperiment(resolve(root, input.experimentFile));
   const file = rootRelative(root, loaded.file, loaded.file);
-  const ctx: Context = { root, loaded, file, blocked: [] };
+  const ctx: Context = { root, loaded, file, blocked: [], env };
   const { experiment } = loaded;
   checkArms(experiment, file);
   const corpus = await loadCorpus(resolve(loaded.dir, experiment.corpus));

@@ -28,6 +28,15 @@ function ownEntry(): string {
   return existsSync(built) ? built : fileURLToPath(new URL('../index.ts', import.meta.url));
 }
 
+/** SGR escapes (colours, bold): the bundler colours its syntax errors whatever its output is. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what is matched
+const SGR = /\u001b\[[0-9;]*m/g;
+
+/** The bundler's message as plain text unless stderr is a terminal, where its colours help. */
+function plainUnlessTty(message: string): string {
+  return process.stderr.isTTY ? message : message.replace(SGR, '');
+}
+
 /**
  * Loads `experiments/*.ts` (bundled with its relative helpers: Node 20 cannot strip types) and
  * validates its default export. Each call evaluates the file afresh, so an edited experiment is seen.
@@ -39,9 +48,13 @@ export async function loadExperiment(file: string): Promise<LoadedExperiment> {
   try {
     module = await importTypeScript(absolute, { crossover: ownEntry() });
   } catch (error) {
-    throw new CrossoverError('invalid-input', `${absolute}: could not be loaded (${(error as Error).message})`, {
-      cause: error,
-    });
+    throw new CrossoverError(
+      'invalid-input',
+      `${absolute}: could not be loaded (${plainUnlessTty((error as Error).message)})`,
+      {
+        cause: error,
+      },
+    );
   }
   if (module.default === undefined) {
     throw new CrossoverError(

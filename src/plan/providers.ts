@@ -10,6 +10,8 @@ import { readArtifact } from '../io/json.js';
 import { isPathArgument, rootRelative } from '../io/paths.js';
 import { currentBinDigests, readInstalledProvider } from '../io/provider-install.js';
 import { decideEligibility } from '../probe/eligibility.js';
+import { placedDeclarationDigest } from '../provider-runtime/command.js';
+import { providerCommandProblems, type ResolveContext } from './resolvable.js';
 
 const same = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 
@@ -48,13 +50,26 @@ async function planCommand(
   return { command: await rewrite(command, `${path}.command`), args: planned };
 }
 
-/** The probe record's identity digest and eligibility; a record that does not parse names its file and field. */
-async function readProbe(
-  probesDir: string,
-  id: string,
-): Promise<{ digest: string | null; eligibility: ProbeEligibility | null }> {
+/** What a plan reads of a probe record: its identity digest, eligibility and the tools an arm may call. */
+interface ProbeFacts {
+  digest: string | null;
+  eligibility: ProbeEligibility | null;
+  /** the tools the probe found an arm may call; null when the provider did not start */
+  tools: string[] | null;
+  /** the record on disk was made from another declaration, so it was not read */
+  foreign: boolean;
+}
+
+const UNPROBED: ProbeFacts = { digest: null, eligibility: null, tools: null, foreign: false };
+
+/**
+ * The probe record's identity digest, eligibility and tools; a record that does not parse names its
+ * file and field, and one made from another declaration (another experiment file with the same id,
+ * an edited declaration) is never read.
+ */
+async function readProbe(probesDir: string, id: string, declarationDigest: string): Promise<ProbeFacts> {
   const path = join(probesDir, `${id}.json`);
-  if (!existsSync(path)) return { digest: null, eligibility: null };
+  if (!existsSync(path)) return UNPROBED;
   const record = await readArtifact(path, ProbeRecordSchema).catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     throw new CrossoverError('invalid-input', `${message} (a probe record; re-run crossover probe)`, { cause: error });
@@ -78,7 +93,14 @@ async function readProbe(
       'invalid-input',
       `${path}: $.recordDigest does not match the record's content: it was changed after the probe; re-run crossover probe`,
     );
-  return { digest: record.digest, eligibility: record.eligibility };
+  if (record.declarationDigest !== declarationDigest) return { ...UNPROBED, foreign: true };
+  const started = record.identity.setup.status === 'ok' || record.identity.declaration.interface.type === 'api';
+  return {
+    digest: record.digest,
+    eligibility: record.eligibility,
+    tools: started ? record.identity.tools : null,
+    foreign: false,
+  };
 }
 
 /**
@@ -142,31 +164,59 @@ export async function bindProvider(
     eligibilityReasons: [],
     tools: [...provider.allowedTools],
     sendsSource: provider.egress.sendsSource,
+    ...(provider.noResult ? { noResult: [...provider.noResult] } : {}),
   };
   return { planned, blocked };
 }
 
 /**
  * Binds one provider as an arm uses it: its declaration, files and install (`bindProvider`), and
- * its probe record by identity digest.
+ * its probe record by identity digest; what would keep its commands from starting blocks the plan.
+ * Returns the tools its probe found an arm may call (null when unknown), for the arms to be checked against.
  */
 export async function planProvider(
   provider: Provider,
   place: Place,
   probesDir: string,
-): Promise<{ planned: PlannedProvider; blocked: string[] }> {
-  const probe = await readProbe(probesDir, provider.id);
+  resolve: ResolveContext,
+): Promise<{ planned: PlannedProvider; blocked: string[]; tools: string[] | null }> {
+  const expected = placedDeclarationDigest(provider, place.experimentDir, place.root);
+  const probe = await readProbe(probesDir, provider.id, expected);
   const bound = await bindProvider(provider, place);
-  const blocked = [...bound.blocked];
-  if (probe.digest === null)
+  const installed = provider.install ? await readInstalledProvider(place.root, provider.install) : null;
+  const bins = installed === null ? null : installed.bins.map((bin) => bin.name);
+  const blocked = [
+    ...bound.blocked,
+    ...providerCommandProblems(provider, place.source, place.experimentDir, bins, resolve),
+  ];
+  const probeFile = rootRelative(place.root, join(probesDir, `${provider.id}.json`), 'probe record');
+  if (probe.foreign)
+    blocked.push(
+      `provider ${provider.id}: its probe record ${probeFile} was made from another declaration (another experiment file with this id, or an edit since): run crossover probe ${place.experimentFile}`,
+    );
+  else if (probe.digest === null)
     blocked.push(`provider ${provider.id} not probed: run crossover probe ${place.experimentFile}`);
   if (probe.eligibility?.status === 'blocked')
-    blocked.push(`provider ${provider.id}: its probe is blocked (see its probe record); re-run crossover probe`);
+    blocked.push(
+      `provider ${provider.id}: its probe is blocked (${probe.eligibility.reasons.join('; ')}): ${blockedProbeFix(probe.eligibility, place.experimentFile)}`,
+    );
   const planned: PlannedProvider = {
     ...bound.planned,
     probeDigest: probe.digest,
     eligibility: probe.eligibility?.status ?? null,
     eligibilityReasons: probe.eligibility?.reasons ?? [],
   };
-  return { planned, blocked };
+  return { planned, blocked, tools: probe.tools };
+}
+
+/** What unblocks a blocked probe: the credential it names, or the approval its egress needs, then a new probe. */
+function blockedProbeFix(eligibility: ProbeEligibility, experimentFile: string): string {
+  const approval = eligibility.reasons.some((reason) => reason.startsWith('egress-not-approved'));
+  const credential = eligibility.reasons.some((reason) => reason.startsWith('credential-missing'));
+  const steps = [
+    ...(credential ? ['set the credential it names'] : []),
+    ...(approval ? ['approve this plan (crossover approve <plan.json>, which covers its egress)'] : []),
+    `run crossover probe ${experimentFile} again`,
+  ];
+  return steps.join(', then ');
 }

@@ -1,69 +1,55 @@
 import { CrossoverError } from '../contracts/errors.js';
 import type { Experiment } from '../contracts/experiment.js';
 import type { Scorecard } from '../contracts/scorecard.js';
+import {
+  coverageSlice,
+  describeShape,
+  describeTasks,
+  fitsShape,
+  type SliceShape,
+  type SliceTask,
+  sliceOfShape,
+} from './slice.js';
 
-/** What the stage rules need to know of a task. */
-export interface SliceTask {
-  id: string;
-  category: string;
-  surface: string;
-}
-
-export const STAGE1 = { tasks: 4, api: 2, browser: 2, categories: 4, repeats: 2, maxTreatments: 3 } as const;
-export const STAGE2 = { minTasks: 30, minRepeats: 3 } as const;
+export const STAGE1 = { repeats: 2, maxTreatments: 3 } as const;
+export const STAGE2 = { minRepeats: 3 } as const;
 export const FEASIBILITY_GATES = ['setup', 'freshness', 'contamination', 'cleanup', 'observability'] as const;
 
 function refuse(file: string, stage: number, rule: string, detail: string): CrossoverError {
   return new CrossoverError('refused', `${file}: refused by stage-${stage} rule "${rule}": ${detail}`);
 }
 
-function pairs<T>(items: readonly T[]): [T, T][] {
-  const out: [T, T][] = [];
-  for (let i = 0; i < items.length; i++)
-    for (let j = i + 1; j < items.length; j++) out.push([items[i] as T, items[j] as T]);
-  return out;
+/** The stage-1 slice's shape: the experiment's preregistered `slice`, else the coverage rule over the corpus. */
+function stage1Shape(experiment: Experiment, corpus: readonly SliceTask[]): { shape: SliceShape; rule: string } | null {
+  if (experiment.slice !== undefined)
+    return { shape: experiment.slice, rule: `the preregistered slice ($.slice), ${describeShape(experiment.slice)}` };
+  const covered = coverageSlice(corpus);
+  return covered === null ? null : { shape: covered.shape, rule: describeShape(covered.shape) };
 }
 
 /**
- * The stage-1 coverage rule, used when the experiment lists no tasks: among all choices of 2 api
- * and 2 browser tasks whose 4 categories are distinct, the first in task-id order (api pair first,
- * then browser pair, each pair in id order). Exhaustive rather than greedy, so it finds a slice
- * whenever one exists, and depends only on the corpus, never on the order tasks were read in.
+ * Stage 1's tasks: the listed ones, which must have the slice's shape, or the first slice of that
+ * shape in task-id order. The shape is the experiment's preregistered `slice` or the coverage rule
+ * over what the corpus has (slice.ts), so any corpus has a stage 1.
  */
-export function stage1Slice<T extends SliceTask>(tasks: readonly T[]): T[] | null {
-  const byId = [...tasks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const apiPairs = pairs(byId.filter((t) => t.surface === 'api')).filter(([a, b]) => a.category !== b.category);
-  const browserPairs = pairs(byId.filter((t) => t.surface === 'browser')).filter(([a, b]) => a.category !== b.category);
-  for (const api of apiPairs) {
-    for (const browser of browserPairs) {
-      const slice = [...api, ...browser];
-      if (new Set(slice.map((t) => t.category)).size === STAGE1.categories) return slice;
-    }
+export function stage1Tasks<T extends SliceTask>(
+  experiment: Experiment,
+  file: string,
+  corpus: { id: string; tasks: readonly T[] },
+  listed: readonly T[] | null,
+): T[] {
+  const found = stage1Shape(experiment, corpus.tasks);
+  if (found === null) throw refuse(file, 1, 'a slice of the corpus', `corpus ${corpus.id} has no tasks`);
+  if (listed !== null) {
+    if (!fitsShape(listed, found.shape)) throw refuse(file, 1, found.rule, `$.tasks gives ${describeTasks(listed)}`);
+    return [...listed];
   }
-  return null;
+  const slice = sliceOfShape(corpus.tasks, found.shape);
+  if (slice === null) throw refuse(file, 1, found.rule, `corpus ${corpus.id} has no such slice`);
+  return slice;
 }
 
-function describeSlice(tasks: readonly SliceTask[]): string {
-  return tasks.map((t) => `${t.id} (${t.surface}, ${t.category})`).join(', ');
-}
-
-function checkStage1(experiment: Experiment, file: string, tasks: readonly SliceTask[]): void {
-  const api = tasks.filter((t) => t.surface === 'api').length;
-  const browser = tasks.filter((t) => t.surface === 'browser').length;
-  const categories = new Set(tasks.map((t) => t.category)).size;
-  if (
-    tasks.length !== STAGE1.tasks ||
-    api !== STAGE1.api ||
-    browser !== STAGE1.browser ||
-    categories < STAGE1.categories
-  ) {
-    throw refuse(
-      file,
-      1,
-      'a 4-task slice: 2 api, 2 browser, at least 4 categories',
-      `$.tasks gives ${tasks.length} tasks, ${api} api, ${browser} browser, ${categories} categories: ${describeSlice(tasks)}`,
-    );
-  }
+function checkStage1(experiment: Experiment, file: string): void {
   if (experiment.repeats !== STAGE1.repeats) throw refuse(file, 1, '2 repeats', `$.repeats is ${experiment.repeats}`);
   const treatments = experiment.arms.filter((a) => a.role === 'treatment').length;
   if (treatments > STAGE1.maxTreatments)
@@ -73,8 +59,14 @@ function checkStage1(experiment: Experiment, file: string, tasks: readonly Slice
 }
 
 function checkStage2(experiment: Experiment, file: string, tasks: readonly SliceTask[]): void {
-  if (tasks.length < STAGE2.minTasks)
-    throw refuse(file, 2, 'at least 30 tasks', `the slice holds ${tasks.length} tasks`);
+  const { minTasks } = experiment.policy;
+  if (tasks.length < minTasks)
+    throw refuse(
+      file,
+      2,
+      `at least ${minTasks} tasks ($.policy.minTasks)`,
+      `the slice holds ${tasks.length} tasks: add tasks to the corpus, or preregister a smaller $.policy.minTasks (crossover power says what it buys)`,
+    );
   if (experiment.repeats < STAGE2.minRepeats)
     throw refuse(file, 2, 'at least 3 repeats', `$.repeats is ${experiment.repeats}`);
   if (!experiment.arms.some((a) => a.role === 'aa-control'))
@@ -87,7 +79,7 @@ function checkStage2(experiment: Experiment, file: string, tasks: readonly Slice
     throw refuse(
       file,
       2,
-      'agents run in the bubblewrap sandbox',
+      'agents run in a sandbox (bubblewrap or container)',
       '$.sandbox is "none": an unconfined agent can read the hidden checks and write outside its workspace',
     );
   }
@@ -97,11 +89,17 @@ function checkStage2(experiment: Experiment, file: string, tasks: readonly Slice
 }
 
 /**
- * The stage rules (docs/architecture.md) on the resolved slice; a broken rule is refused with its name. Stage 0
- * has no shape rules: it probes and plans, and only synthetic agents run (see blockers).
+ * The stage rules (docs/architecture.md) on the resolved slice; a broken rule is refused with its
+ * name. Stage 0 has no shape rules: it probes and plans, and only synthetic agents run (see
+ * blockers). An exploratory run has none either: any tasks, any agent, always descriptive.
  */
 export function checkStageRules(experiment: Experiment, file: string, tasks: readonly SliceTask[]): void {
-  if (experiment.stage === 1) checkStage1(experiment, file, tasks);
+  if (experiment.slice !== undefined && experiment.stage !== 1)
+    throw new CrossoverError(
+      'invalid-input',
+      `${file}: $.slice: a preregistered slice shape is a stage-1 rule, but $.stage is ${JSON.stringify(experiment.stage)}: remove it`,
+    );
+  if (experiment.stage === 1) checkStage1(experiment, file);
   if (experiment.stage === 2) checkStage2(experiment, file, tasks);
 }
 

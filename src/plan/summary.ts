@@ -41,6 +41,8 @@ export function trialsPerArm(plan: { schedule: Pick<Plan['schedule'], 'trials'> 
 export function summarizePlan(plan: Plan, facts: SummaryFacts): PlanSummary {
   const counts = trialsPerArm(plan);
   const notes: string[] = [];
+  if (plan.experiment.stage === 'exploratory')
+    notes.push('EXPLORATORY: any tasks, always descriptive; its scorecard is never stage-2 evidence');
   if (plan.synthetic) notes.push('synthetic agents: results are descriptive and can never be qualified');
   const reattempts = plan.policy.reattempts;
   if (reattempts)

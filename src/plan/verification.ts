@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
 import { CrossoverError } from '../contracts/errors.js';
 import { type CorpusVerification, CorpusVerificationSchema } from '../contracts/qualification.js';
 import { verificationRecordFile } from '../corpus/verification-record.js';
@@ -39,12 +40,24 @@ function verifyCommand(corpusPath: string, ids: readonly string[]): string {
   return `crossover corpus verify${corpus}${ids.map((id) => ` --task ${id}`).join('')}`;
 }
 
+/** Why a record of the plan's corpus id, verified in another directory (or before records named theirs), is not read. */
+export function foreignRecordBlocker(
+  root: string,
+  plan: { corpus: { id: string; path: string }; tasks: readonly BoundTask[] },
+  recordPath: string | undefined,
+): string {
+  const file = relative(root, verificationRecordFile(root, plan.corpus.id));
+  const made = recordPath === undefined ? 'names no corpus directory' : `was made for the corpus in ${recordPath}`;
+  const ids = plan.tasks.map((task) => task.id);
+  return `the verification record ${file} ${made}, not ${plan.corpus.path}, so it is not read: run ${verifyCommand(plan.corpus.path, ids)}`;
+}
+
 /** One blocking reason per kind of gap, each naming its tasks and the command that closes it. Pure. */
 export function verificationBlockers(gaps: VerificationGaps, corpusPath: string): string[] {
   const blocked: string[] = [];
   if (gaps.never.length > 0)
     blocked.push(
-      `tasks never verified: ${gaps.never.join(', ')}: run ${verifyCommand(corpusPath, gaps.never)} (stage 1 and 2 run only qualified tasks)`,
+      `tasks never verified: ${gaps.never.join(', ')}: run ${verifyCommand(corpusPath, gaps.never)} (stage 1, stage 2 and exploratory runs use only qualified tasks)`,
     );
   if (gaps.changed.length > 0)
     blocked.push(

@@ -119,6 +119,7 @@ export async function declareTrials(taskId: string): Promise<void> {
         skip: meta.excluded !== undefined,
       }, async (testContext) => {
         if (meta.resumed !== undefined) return replayReceipt(testContext, context.receiptsDir, meta);
+        let ownStart = performance.now();
         const { receipt, evidence } = await runPlannedTrial(trialPlan, trial.id, {
           root: context.root,
           providers: context.providers,
@@ -127,12 +128,15 @@ export async function declareTrials(taskId: string): Promise<void> {
           attempt: meta.attempt,
           loaded,
           browser,
-          agentSlots,
+          agentSlots: agentSlots.forTrial(() => {
+            ownStart = performance.now();
+          }),
           keepEvidence: true,
           deadline: context.deadlineAt,
           ...(context.authHome === null ? {} : { authHome: context.authHome }),
         });
         testContext.task.meta.crossoverReceipt = receipt;
+        testContext.task.meta.crossoverSeconds = (performance.now() - ownStart) / 1000;
         if (evidence) testContext.task.meta.crossoverEvidence = evidence;
         await annotate(testContext, [
           ...receiptAnnotations(receipt),

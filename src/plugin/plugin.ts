@@ -5,13 +5,16 @@ import type { Plugin } from 'vite';
 import type {} from 'vitest/config';
 import { TaskSchema } from '../contracts/corpus.js';
 import { CrossoverError } from '../contracts/errors.js';
+import type { Plan } from '../contracts/plan.js';
+import type { RunSelection } from '../contracts/run-filter.js';
 import { gradingBoundMs } from '../grading/grading-bound.js';
 import { readArtifact } from '../io/json.js';
-import { STATE_DIR } from '../io/layout.js';
+import { liveRunLock, lockRefusal, RUN_LOCK_FILE } from '../io/run-lock.js';
 import { latestAttempts, type ReattemptSelection, selectReattempts } from '../receipts/attempts.js';
-import { writeStoppedFile, writeTestFiles } from './generate.js';
+import { writeTestFiles } from './generate.js';
 import { type PreparedRun, prepareRun } from './prepare.js';
 import type { RunContext } from './run-context.js';
+import { stoppedRun } from './stackless.js';
 
 export interface CrossoverPluginOptions {
   /** experiments/*.ts, relative to the Vitest root */
@@ -28,6 +31,8 @@ export interface CrossoverPluginOptions {
   reattempt?: boolean;
   /** the re-attempts `crossover run --reattempt` already chose (and printed) */
   reattempts?: ReattemptSelection;
+  /** run only these tasks and arms of the plan (`crossover run --task --arm`); the plan stays whole */
+  selection?: RunSelection;
 }
 
 const HERE = fileURLToPath(import.meta.url);
@@ -109,6 +114,19 @@ function baseTestConfig() {
   };
 }
 
+const escaped = (id: string) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The test files and names a run takes: every task's file, or only the selected tasks' files and,
+ * inside them, the selected arms' trials (a test is named "<task> <arm> #<repeat>").
+ */
+function selectedTests(testsDir: string, files: readonly string[], plan: Plan, selection: RunSelection | undefined) {
+  if (selection === undefined) return { include: [join(testsDir, '*.test.ts')] };
+  const include = files.filter((_, index) => selection.tasks?.includes(plan.tasks[index]!.id) ?? true);
+  if (selection.arms === null) return { include };
+  return { include, testNamePattern: new RegExp(`^\\S+ (${selection.arms.map(escaped).join('|')}) #`) };
+}
+
 /**
  * The longest grading of any of the plan's tasks (grading-bound.ts): a trial's test allows it on top
  * of the agent's time, so a grading the machine starves still ends in a receipt, not a test timeout.
@@ -123,7 +141,7 @@ async function longestGradingMs(root: string, run: PreparedRun): Promise<number>
 async function runSettings(options: CrossoverPluginOptions, root: string, run: PreparedRun) {
   const reattempts = await reattemptsOfRun(options, run);
   const testsDir = join(run.layout.planDir, 'tests');
-  await writeTestFiles(testsDir, run.plan);
+  const files = await writeTestFiles(testsDir, run.plan);
   const concurrency = options.concurrency ?? run.experiment.experiment.concurrency ?? defaultConcurrency();
   const trialsPerTask = run.plan.tasks.map(
     (task) => run.plan.schedule.trials.filter((t) => t.taskId === task.id).length,
@@ -148,7 +166,7 @@ async function runSettings(options: CrossoverPluginOptions, root: string, run: P
   return {
     context,
     config: {
-      include: [join(testsDir, '*.test.ts')],
+      ...selectedTests(testsDir, files, run.plan, options.selection),
       maxWorkers,
       // Every trial of a file is a running test at once, and the harness's agent slots bound
       // the agents: a trial may wait for turns ahead of it before its own. A bound of one asks
@@ -163,24 +181,22 @@ async function runSettings(options: CrossoverPluginOptions, root: string, run: P
 }
 
 /**
- * The settings of a project whose plan cannot run: no trials, and the reason for its global setup to
- * stop it with. Vitest runs no global setup for a project without test files, so a project a
- * --project filter chose gets a stand-in file that carries the reason.
+ * The settings of a project whose plan cannot run, when Vitest's own filter did not name it: no
+ * trials, and nothing else the run does is held up by it.
  */
-async function stoppedSettings(
-  options: CrossoverPluginOptions,
-  root: string,
-  name: string,
-  chosen: boolean,
-  reason: string,
-) {
+function stoppedSettings(options: CrossoverPluginOptions, root: string, reason: string) {
   const context: RunContext = { state: 'stopped', root, experimentId: options.experiment, stopReason: reason };
-  const include = chosen ? [await writeStoppedFile(join(root, STATE_DIR, 'stopped'), name, reason)] : [];
-  return { context, config: { include } };
+  return { context, config: { include: [] as string[] } };
+}
+
+/** Another live run of the same plan (its lock not handed to this run): this one would only be refused later. */
+async function heldElsewhere(run: PreparedRun, token: string | undefined): Promise<void> {
+  const lock = await liveRunLock(run.layout.planDir);
+  if (lock !== null && lock.token !== token) throw lockRefusal(join(run.layout.planDir, RUN_LOCK_FILE), lock);
 }
 
 /** Derives (or takes) the run and returns its project settings; a plan that cannot run gives stopped settings. */
-async function projectSettings(options: CrossoverPluginOptions, root: string, name: string, chosen: boolean) {
+async function projectSettings(options: CrossoverPluginOptions, root: string, chosen: boolean) {
   try {
     const run =
       options.prepared ??
@@ -189,10 +205,13 @@ async function projectSettings(options: CrossoverPluginOptions, root: string, na
         root,
         ...(options.plan ? { planFile: options.plan } : {}),
       }));
+    await heldElsewhere(run, options.runLockToken);
     return await runSettings(options, root, run);
   } catch (error) {
     if (!(error instanceof CrossoverError)) throw error;
-    return stoppedSettings(options, root, name, chosen, error.message);
+    // Named by the filter: its reason is the first and only thing the run says, with no stack.
+    if (chosen) throw stoppedRun(`crossover: ${error.message}`);
+    return stoppedSettings(options, root, error.message);
   }
 }
 
@@ -212,7 +231,7 @@ export function crossover(options: CrossoverPluginOptions): Plugin {
     },
     async configureVitest({ project, vitest }) {
       const chosen = vitest.config.project.length > 0;
-      const settings = await projectSettings(options, project.config.root, project.name, chosen);
+      const settings = await projectSettings(options, project.config.root, chosen);
       // The resolved config is what Vitest reads when it globs, schedules and serializes the project.
       Object.assign(project.config, settings.config);
       project.provide('crossover', settings.context);

@@ -1,15 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import { digestOf, prettyJson } from '../contracts/canonical.js';
+import { digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { type Plan, PlanSchema } from '../contracts/plan.js';
-import { writeNewFileAtomic } from '../io/atomic.js';
 import { readArtifact } from '../io/json.js';
 import { type RunLayout, runLayout } from '../io/layout.js';
 import { derivePlan } from '../plan/derive.js';
 import { checkDrift, formatDrifts } from '../plan/drift.js';
 import { browserStartBlocker } from '../plan/environment.js';
 import type { LoadedExperiment } from '../plan/load-experiment.js';
+import { registerPlan } from '../plan/register.js';
 
 export interface PreparedRun {
   experiment: LoadedExperiment;
@@ -18,19 +17,6 @@ export interface PreparedRun {
   layout: RunLayout;
   /** the login directory every trial leases its agent's login from; null: API-key auth */
   authHome: string | null;
-}
-
-/** The plan file is immutable: written once, and any later write must be the same bytes. */
-async function registerPlan(layout: RunLayout, plan: Plan): Promise<void> {
-  const bytes = prettyJson(plan);
-  if (await writeNewFileAtomic(layout.planFile, bytes)) return;
-  const existing = await readFile(layout.planFile, 'utf8');
-  if (existing !== bytes) {
-    throw new CrossoverError(
-      'conflict',
-      `${layout.planFile}: holds other bytes than the plan it is named after; it was edited, remove the directory to start over`,
-    );
-  }
 }
 
 /**
@@ -65,6 +51,8 @@ export async function prepareRun(input: {
       );
     }
   }
+  // Written blocked or not: the block may name it (`crossover approve <plan.json>`).
+  await registerPlan(input.root, derived.plan, derived.id);
   // Only a run pays for starting Chromium; planning looked for its executable.
   const blocked = derived.runnable
     ? [await browserStartBlocker(derived.tasks, process.env)].flatMap((b) => b ?? [])
@@ -76,7 +64,6 @@ export async function prepareRun(input: {
     );
   }
   const layout = runLayout(input.root, derived.plan.experiment.id, derived.id);
-  await registerPlan(layout, derived.plan);
   return {
     experiment: derived.experiment,
     plan: derived.plan,

@@ -79,7 +79,9 @@ export function decideEligibility(identity: ProbeIdentity): ProbeEligibility {
       ? [
           `egress-not-approved: ${declaration.mode} provider${egress.sendsSource ? ' sends task source' : ''}${
             egress.hosts.length > 0 ? ` reaching ${egress.hosts.join(', ')}` : ''
-          }; an approval naming "${declaration.id}" is required before task source is sent`,
+          }; an approval naming "${declaration.id}" is required before ${
+            egress.sendsSource ? 'task source is sent' : 'anything is sent to it (it declares that no task source is)'
+          }`,
         ]
       : []),
   ];

@@ -7,6 +7,7 @@ import { type ProbeIdentity, type ProbeRecord, ProbeRecordBodySchema, sealProbeR
 import type { Provider } from '../contracts/provider.js';
 import { redactDeep } from '../contracts/redaction.js';
 import { materializeTree } from '../corpus/materialize.js';
+import { placedDeclarationDigest } from '../provider-runtime/command.js';
 import { closeContainment, openContainment } from '../provider-runtime/contain.js';
 import { overlayInTree } from '../provider-runtime/context-index.js';
 import { egressHosts, egressPosture } from '../provider-runtime/egress.js';
@@ -114,6 +115,7 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
       schema: 'crossover.probe/1' as const,
       provider: provider.id,
       digest: digestOf(identity),
+      declarationDigest: placedDeclarationDigest(provider, ctx.baseDir, options.root),
       identity,
       measurements: {
         providerSetup: providerSetup.measurement,

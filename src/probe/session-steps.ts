@@ -15,7 +15,7 @@ import {
 import { isLoopbackHost } from '../provider-runtime/egress.js';
 import { providerEnvironment, providerHeaders } from '../provider-runtime/environment.js';
 import { launchCommand } from '../provider-runtime/launch.js';
-import { handshakeMcp, type SampleAnswer } from '../provider-runtime/mcp.js';
+import { handshakeMcp, type SampleAnswer, type SampleCall } from '../provider-runtime/mcp.js';
 import { handshakeCli } from './cli.js';
 import { setupPlace, withoutSetup } from './index-steps.js';
 import { type Context, messageOf, type SetupOutcome, skipped } from './probe-context.js';
@@ -85,6 +85,12 @@ export async function probeVersion(ctx: Context, cwd: string): Promise<ProbeStep
   }
 }
 
+/** The declared sample call, with how the provider words an answer that found nothing. */
+function sampleCall(provider: Provider): SampleCall | undefined {
+  const declared = provider.probe.sample;
+  return declared ? { ...declared, noResult: provider.noResult } : undefined;
+}
+
 /** Starts the provider and talks to it through its declared interface, then makes the declared sample call. */
 export async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promise<SetupOutcome> {
   const { provider } = ctx;
@@ -114,7 +120,7 @@ export async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean)
   if ('missing' in headers) return notReached(skipped(`not contacted: credential ${headers.missing} is not set`));
   const started = performance.now();
   // A sample call to a provider that reaches out sends a query to its host: not before an approval.
-  const sample = ctx.shareSource ? provider.probe.sample : undefined;
+  const sample = ctx.shareSource ? sampleCall(provider) : undefined;
   try {
     let seen: ProbeInterface;
     let answer: SampleAnswer | null = null;

@@ -5,6 +5,7 @@ import { digestBytes, digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { PROBE_TEXT_LIMIT, type ProbeInterface, type ProbeTool } from '../contracts/probe.js';
 import { clip } from '../contracts/redaction.js';
+import { saysNoResult } from './answer.js';
 
 type McpHandshake = Extract<ProbeInterface, { type: 'mcp' }>;
 
@@ -24,6 +25,8 @@ export type McpTarget =
 export interface SampleCall {
   tool: string;
   args: Record<string, unknown>;
+  /** how the provider's answer begins when it found nothing: such an answer is empty */
+  noResult?: readonly string[];
 }
 
 /** What a sample call answered: size and timing, whether it was an error or empty, and its text. */
@@ -93,12 +96,15 @@ async function createTransport(target: McpTarget): Promise<OpenTransport> {
   return { transport, stderr: () => transport.stderr(), leader: () => transport.leader() };
 }
 
-/** An answer is empty when no content part carries anything: no text, no data, no resource. */
-function answerText(result: Record<string, unknown>): { text: string; empty: boolean } {
+/**
+ * An answer is empty when no content part carries anything (no text, no data, no resource), or when
+ * its text is the provider's own way of saying it found nothing.
+ */
+function answerText(result: Record<string, unknown>, noResult?: readonly string[]): { text: string; empty: boolean } {
   const parts = Array.isArray(result.content) ? (result.content as { type?: string; text?: unknown }[]) : [];
   const text = parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('\n');
   const nonText = parts.some((part) => part.type !== 'text');
-  return { text, empty: text.trim() === '' && !nonText };
+  return { text, empty: (text.trim() === '' && !nonText) || saysNoResult(text, noResult) };
 }
 
 async function callSample(client: Client, sample: SampleCall, timeoutMs: number): Promise<SampleAnswer> {
@@ -108,7 +114,7 @@ async function callSample(client: Client, sample: SampleCall, timeoutMs: number)
       timeout: timeoutMs,
     });
     const ms = Math.round(performance.now() - started);
-    const { text, empty } = answerText(result);
+    const { text, empty } = answerText(result, sample.noResult);
     const bytes = Buffer.byteLength(JSON.stringify(result.content ?? []));
     return { bytes, ms, isError: result.isError === true, empty, text, failure: null };
   } catch (error) {

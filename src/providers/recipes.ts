@@ -67,6 +67,8 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
       // No detached daemon outliving the trial, no telemetry, no runtime download.
       env: { CODEGRAPH_NO_DAEMON: '1', CODEGRAPH_TELEMETRY: '0', DO_NOT_TRACK: '1', CODEGRAPH_NO_DOWNLOAD: '1' },
       allowedTools: ['codegraph_explore'],
+      // codegraph_explore's answer when its graph holds nothing for the query (1.6.1's dist/mcp/tools.js)
+      noResult: ['No relevant code found', 'No results found for'],
       probe: { sample: { tool: 'codegraph_explore', args: { query: 'main entry point exports' } } },
     },
   },

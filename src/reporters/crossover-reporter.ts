@@ -3,6 +3,7 @@ import type { Reporter, TestCase, TestModule, TestRunEndReason, Vitest } from 'v
 import { CrossoverError } from '../contracts/errors.js';
 import { EvidenceSchema, evidenceDigest } from '../contracts/evidence.js';
 import { attemptOf, type Receipt, ReceiptSchema, receiptDigestHolds } from '../contracts/receipt.js';
+import type { RunSelection } from '../contracts/run-filter.js';
 import { planFilesOfReceipts } from '../io/layout.js';
 import { writeEvidence } from '../receipts/evidence-store.js';
 import { writeReceipt } from '../receipts/store.js';
@@ -27,6 +28,9 @@ export default class CrossoverReporter implements Reporter {
   readonly scorecards: string[] = [];
   written = 0;
   resumed = 0;
+
+  /** `selection`: the run was limited to some tasks or arms (`crossover run --task --arm`). */
+  constructor(private readonly options: { selection?: RunSelection } = {}) {}
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest;
@@ -105,6 +109,7 @@ export default class CrossoverReporter implements Reporter {
         outDir: layout.scorecardDir,
         expectedPlanId: seen.planId,
         allowNoReceipts: true,
+        ...(this.options.selection ? { selection: this.options.selection } : {}),
         onRecordError: (error, leftOut) =>
           this.problems.push(`${error.message}\n  the scorecard was written without the ${leftOut}`),
       });

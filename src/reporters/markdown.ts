@@ -1,36 +1,44 @@
 import type { Scorecard } from '../contracts/scorecard.js';
 import { formatSandbox } from '../plan/format-summary.js';
-import { formatRate } from '../score/format.js';
-import { corpusCardMarkdown } from './corpus-card.js';
 import {
-  armIntervalText,
+  AA_COLUMNS,
+  ARM_COLUMNS,
+  aaCells,
+  armCells,
+  FLIPS_NOTE,
+  flipText,
+  INFRASTRUCTURE_COLUMNS,
+  INFRASTRUCTURE_NOTE,
+  infrastructureCells,
+  powerHeader,
+  SECONDARY_COLUMNS,
+  secondaryCells,
+  TRIAL_COLUMNS,
+  trialCells,
+  VERDICT_COLUMNS,
+  verdictCells,
+} from './comparison-text.js';
+import { corpusCardMarkdown } from './corpus-card.js';
+import { filterNote } from './filter-note.js';
+import { familyText, methodText, powerCaption, powerRows, SAMPLE_SIZE_COLUMNS, sampleSizeRows } from './method-text.js';
+import {
   CONTEXT_CALL_ROWS,
   CONTEXT_CALLS_NOTE,
   cellText,
   contextCallCell,
-  deltaText,
-  familyText,
   hunkText,
-  intervalText,
   MEASURE_LABELS,
   matchText,
   measureText,
-  methodText,
-  powerCaption,
-  powerNeeded,
-  powerRows,
-  pText,
   REPRODUCIBILITY_NOTE,
   REVIEW_ARM_COLUMNS,
   REVIEW_NOTE,
   SKILL_SELECTION_NOTE,
   shareText,
-  signText,
-  testPText,
   title,
   VERDICT_MEANINGS,
-  wilsonText,
 } from './scorecard-text.js';
+import { flipPageHref } from './trial-page-path.js';
 
 /** Table cells must not break the table: pipes escaped, newlines folded. */
 function cell(text: string): string {
@@ -55,44 +63,26 @@ function table(
 function verdicts(scorecard: Scorecard): string[] {
   if (scorecard.comparisons.length === 0)
     return ['## Verdicts', '', 'The plan has no treatment arm: nothing to compare.'];
-  const rows = scorecard.comparisons.map((c) => [
-    c.arm,
-    `**${c.verdict}**`,
-    deltaText(c),
-    intervalText(c),
-    testPText(c),
-    pText(c.pAdjusted),
-    c.power === null ? 'n/a' : c.power.power.toFixed(3),
-    `${c.tasks.paired}/${c.tasks.scheduled}`,
-    `${c.armOnlyWins}/${c.baselineOnlyWins}`,
-    `${signText(c)} (p ${pText(c.secondary.signTest.p)})`,
-  ]);
+  const columns = VERDICT_COLUMNS.map((name) => (name === 'Power' ? powerHeader(scorecard) : name));
+  const rows = scorecard.comparisons.map((c) => [c.arm, `**${c.verdict}**`, ...verdictCells(c)]);
+  const secondary = scorecard.comparisons.map((c) => [c.arm, ...secondaryCells(c)]);
   return [
     '## Verdicts',
     '',
-    `Each treatment against \`${scorecard.comparisons[0]!.baseline}\`. Δ is the mean over paired tasks of the difference in success rate (repeats averaged inside a task); ${familyText(scorecard)}.`,
+    `Each treatment against \`${scorecard.comparisons[0]!.baseline}\`. Δ is the mean over paired tasks of the difference in success rate (repeats averaged inside a task); ${familyText(scorecard)}. MDE: the smallest gain / loss this design calls better / worse with 80% power. Power: simulated, ± its 95% Monte-Carlo error.`,
     '',
-    ...table(
-      [
-        'Treatment',
-        'Verdict',
-        'Δ',
-        'Interval',
-        'p',
-        'Holm p',
-        'Power at +0.15',
-        'Paired tasks',
-        'Only-arm/only-baseline wins',
-        'Secondary: sign test w/l/t',
-      ],
-      ['l', 'l', 'r', 'l', 'r', 'r', 'r', 'r', 'r', 'r'],
-      rows,
-    ),
+    ...table(columns, ['l', 'l', 'r', 'r', 'r', 'r', 'r'], rows),
     '',
     ...scorecard.comparisons.flatMap((c) => [
       `- **${c.arm}: ${c.verdict}** (${VERDICT_MEANINGS[c.verdict]})`,
       ...c.reasons.map((r) => `  - ${r}`),
     ]),
+    '',
+    '### Secondary figures',
+    '',
+    'Shown for comparison; no verdict rests on them.',
+    '',
+    ...table(SECONDARY_COLUMNS, ['l', 'r', 'r', 'r', 'r', 'r', 'r'], secondary),
   ];
 }
 
@@ -113,62 +103,52 @@ function gates(scorecard: Scorecard): string[] {
 function aa(scorecard: Scorecard): string[] {
   if (scorecard.aa.length === 0)
     return ['## A/A noise floor', '', 'No aa-control arm was preregistered: there is no A/A evidence.'];
-  const rows = scorecard.aa.map((a) => [
-    a.arm,
-    deltaText(a),
-    intervalText(a),
-    testPText(a),
-    a.blocks ? '**blocks**' : 'holds',
-    `${a.limit}`,
-    a.withinLimit === null ? 'unknown' : a.withinLimit ? 'yes' : 'no',
-  ]);
+  const rows = scorecard.aa.map((a) => [a.arm, ...aaCells(a)]);
   return [
     '## A/A noise floor',
     '',
-    ...table(
-      ['A/A arm', 'Δ_AA', 'Interval (α)', 'p', 'A/A gate', 'Limit', '|Δ_AA| within limit'],
-      ['l', 'r', 'l', 'r', 'r', 'r', 'l'],
-      rows,
-    ),
+    "One rule: the A/A gate blocks every treatment when the A/A arm's own test rejects at α or its comparison is incomplete.",
+    '',
+    ...table(AA_COLUMNS, ['l', 'r', 'r', 'r', 'l'], rows),
   ];
 }
 
 function arms(scorecard: Scorecard): string[] {
-  const rows = scorecard.arms.map((a) => [
-    a.id,
-    a.role,
-    `${a.adapter}${a.synthetic ? ' (synthetic)' : ''}`,
-    a.provider ?? '—',
-    a.successRate === null ? 'unknown' : formatRate(a.successRate),
-    armIntervalText(a),
-    wilsonText(a),
-    `${a.trials.success}/${a.trials.failure}/${a.trials.invalid}/${a.trials.missing}`,
-    `${a.trials.agentError}/${a.trials.timeout}`,
-    `${a.trials.setupFailed}`,
-    `${a.trials.reattempts}`,
-    `${a.regressionFailures}`,
-  ]);
+  const rows = (cells: (arm: Scorecard['arms'][number]) => string[]) => scorecard.arms.map((a) => [a.id, ...cells(a)]);
   return [
     '## Arms',
     '',
+    "Success rate: mean over tasks of the success rate over valid repeats, with its percentile bootstrap interval resampling tasks. pass@k / pass^k for k = 1, 2, …: the unbiased chance that at least one / all of k repeats succeed. Per solved task: the known cost and tokens of the arm's valid trials over their successes.",
+    '',
+    ...table(ARM_COLUMNS, ['l', 'l', 'l', 'l', 'r', 'r', 'r', 'l'], rows(armCells)),
+    '',
+    '### Trials',
+    '',
+    ...table(TRIAL_COLUMNS, ['l', 'r', 'r', 'r', 'r'], rows(trialCells)),
+    '',
+    '### Infrastructure',
+    '',
+    INFRASTRUCTURE_NOTE,
+    '',
     ...table(
-      [
-        'Arm',
-        'Role',
-        'Agent',
-        'Provider',
-        'Success rate',
-        'Task-bootstrap 95%',
-        'Secondary: Wilson 95%',
-        'Success/failure/invalid/missing',
-        'Of failures: agent error/timeout',
-        'Setup failed',
-        'Re-attempts',
-        'Regression failures',
-      ],
-      ['l', 'l', 'l', 'l', 'r', 'l', 'l', 'r', 'r', 'r', 'r', 'r'],
-      rows,
+      INFRASTRUCTURE_COLUMNS,
+      ['l', ...INFRASTRUCTURE_COLUMNS.slice(1).map(() => 'r' as const)],
+      rows(infrastructureCells),
     ),
+  ];
+}
+
+function flips(scorecard: Scorecard): string[] {
+  if (scorecard.comparisons.length === 0) return [];
+  const rows = scorecard.flips.map((f) => [f.arm, `[${f.taskId}](${flipPageHref(f.arm, f.taskId)})`, flipText(f)]);
+  return [
+    '## Flips',
+    '',
+    FLIPS_NOTE,
+    '',
+    ...(rows.length === 0
+      ? ['No paired task where a treatment and the baseline disagree.']
+      : table(['Treatment', 'Task', 'Treatment vs baseline'], ['l', 'l', 'r'], rows)),
   ];
 }
 
@@ -179,15 +159,14 @@ function method(scorecard: Scorecard): string[] {
       ? []
       : [
           '',
-          '### Power for stage 2',
+          '### Sample sizes for stage 2',
           '',
           powerCaption(powerTable),
           '',
-          ...table(['Effect', 'Tasks', 'Repeats', 'Power'], ['r', 'r', 'r', 'r'], powerRows(powerTable)),
-          '',
-          `Needed for ${powerTable.target} power:`,
-          '',
-          ...powerNeeded(powerTable).map((line) => `- ${line}`),
+          ...table(SAMPLE_SIZE_COLUMNS, ['r', 'r', 'r', 'r'], sampleSizeRows(powerTable.needed)),
+          ...(powerTable.rows.length === 0
+            ? []
+            : ['', ...table(['Effect', 'Tasks', 'Repeats', 'Power'], ['r', 'r', 'r', 'r'], powerRows(powerTable))]),
         ];
   return ['## Method', '', methodText(scorecard), ...power];
 }
@@ -321,7 +300,11 @@ function gaps(scorecard: Scorecard): string[] {
   return [
     '## Evidence gaps',
     '',
-    ...(lines.length > 0 ? lines : ['None: every scheduled trial has a valid receipt and every measure is known.']),
+    ...(lines.length > 0
+      ? lines
+      : [
+          'None: every scheduled trial has a valid receipt, no infrastructure fault occurred and every measure is known.',
+        ]),
   ];
 }
 
@@ -347,15 +330,20 @@ export function renderMarkdown(scorecard: Scorecard): string {
     '',
     `Plan \`${scorecard.planId}\``,
   ];
-  const warning = scorecard.synthetic
-    ? ['', '> **Synthetic run.** A synthetic agent took part: nothing in this scorecard can be qualified.']
-    : [];
+  const filtered = filterNote(scorecard);
+  const warning = [
+    ...(scorecard.synthetic
+      ? ['', '> **Synthetic run.** A synthetic agent took part: nothing in this scorecard can be qualified.']
+      : []),
+    ...(filtered === null ? [] : ['', `> **Filtered run.** ${filtered}`]),
+  ];
   const sections = [
     verdicts(scorecard),
     method(scorecard),
     gates(scorecard),
     aa(scorecard),
     arms(scorecard),
+    flips(scorecard),
     diagnostics(scorecard),
     skillSelection(scorecard),
     reproducibility(scorecard),

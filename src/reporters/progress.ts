@@ -75,11 +75,14 @@ export default class ProgressReporter implements Reporter {
     const meta = testCase.meta();
     const trial = meta.crossover;
     if (!trial) return;
-    this.done += 1;
     const state = testCase.result().state;
+    // Left out by `crossover run --arm`: no part of this run's count.
+    if (state === 'skipped' && !trial.excluded) return;
+    this.done += 1;
     if (trial.resumed || (state === 'skipped' && trial.excluded)) return;
     const status = meta.crossoverReceipt?.status ?? `${state} without a receipt`;
-    const seconds = (testCase.diagnostic()?.duration ?? 0) / 1000;
+    // The trial's own time: the test's duration also counts its wait for an agent slot.
+    const seconds = meta.crossoverSeconds ?? (testCase.diagnostic()?.duration ?? 0) / 1000;
     const elapsed = (performance.now() - this.started) / 1000;
     const line = { taskId: trial.taskId, arm: trial.arm, repeat: trial.repeat, status, seconds };
     this.log(progressLine(line, this.done, this.total, elapsed));

@@ -3,6 +3,7 @@ import { digestOf } from '../contracts/canonical.js';
 import { CrossoverError } from '../contracts/errors.js';
 import { type Plan, PlanSchema } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
+import type { RunSelection } from '../contracts/run-filter.js';
 import type { Scorecard } from '../contracts/scorecard.js';
 import { readCorpusFacts } from '../corpus/corpus-facts.js';
 import { readArtifact } from '../io/json.js';
@@ -28,6 +29,8 @@ export interface ScorePlanInput {
    * left out and the scorecard is written without it (a run's results never wait on a record).
    */
   onRecordError?: (error: CrossoverError, leftOut: string) => void;
+  /** the run that scores was limited to some tasks or arms: the scorecard says what it left out */
+  selection?: RunSelection;
 }
 
 export interface ScoredPlan {
@@ -76,7 +79,14 @@ export async function scorePlan(input: ScorePlanInput): Promise<ScoredPlan> {
     'review overlay',
   );
   const corpus = await record(input, () => readCorpusFacts(input.root, plan), null, 'corpus card');
-  const scorecard = buildScorecard({ plan, planId, receipts, reviews, corpus });
+  const scorecard = buildScorecard({
+    plan,
+    planId,
+    receipts,
+    reviews,
+    corpus,
+    ...(input.selection ? { selection: input.selection } : {}),
+  });
   const files = await writeScorecard(input.outDir, scorecard, { plan, receipts, receiptsDir: input.receiptsDir });
   return { plan, planId, receipts, scorecard, files };
 }

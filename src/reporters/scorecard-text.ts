@@ -4,7 +4,6 @@ import type {
   DiagnosticsSummary,
   MatrixCell,
   PairedComparison,
-  PowerTable,
   Scorecard,
   Share,
   Verdict,
@@ -47,13 +46,13 @@ export function contextCallCell(arm: ArmSummary, cell: (summary: ContextCallSumm
 
 export const VERDICT_MEANINGS: Record<Verdict, string> = {
   excluded: 'the arm (or the baseline) is ineligible or blocked',
-  incomplete: 'trials are missing or invalid',
+  incomplete: 'trials are missing, or invalid trials dropped more tasks than the missing-data rule allows',
   descriptive: 'the run cannot support a claim (stage, A/A arm or synthetic agent)',
   unqualified: 'a preregistered gate failed',
   better: 'Holm-adjusted p ≤ α and Σd_t > 0',
   worse: 'Holm-adjusted p ≤ α and Σd_t < 0',
-  noninferior: "the interval's lower bound is above −margin",
-  'no-detectable-difference': 'no difference detected at α',
+  noninferior: 'an exact lower bound of Δ lies above −margin',
+  'no-detectable-difference': 'no difference detected at α: see the minimum detectable effect',
 };
 
 /** A measure's mean as a reader wants it: seconds for time, cents for cost, "unknown" for null. */
@@ -90,10 +89,6 @@ export function armIntervalText(arm: ArmSummary): string {
   return arm.interval === null ? 'n/a' : `[${formatRate(arm.interval.low)}, ${formatRate(arm.interval.high)}]`;
 }
 
-export function wilsonText(arm: ArmSummary): string {
-  return arm.wilson === null ? 'n/a' : `[${formatRate(arm.wilson.low)}, ${formatRate(arm.wilson.high)}]`;
-}
-
 export function pText(p: number): string {
   return formatP(p);
 }
@@ -110,57 +105,6 @@ export function cellText(cell: MatrixCell): string {
 
 export function title(scorecard: Scorecard): string {
   return scorecard.experiment.title ?? scorecard.experiment.id;
-}
-
-export function familyText(scorecard: Scorecard): string {
-  const { alpha, m, intervalAlpha } = scorecard.family;
-  const intervals = intervalAlpha === null ? '' : `; treatment intervals at α/m = ${intervalAlpha.toPrecision(3)}`;
-  return `α = ${alpha}, Holm over m = ${m} treatment${m === 1 ? '' : 's'}${intervals}; A/A at α`;
-}
-
-function share(value: number): string {
-  return value.toFixed(3);
-}
-
-/** The one-paragraph method statement: test, interval, family, gates and the power they have here. */
-export function methodText(scorecard: Scorecard): string {
-  const { alpha, m, intervalAlpha } = scorecard.family;
-  const { minTasks, minRepeats } = scorecard.policy;
-  const exact = [...scorecard.comparisons, ...scorecard.aa].every((c) => c.test.method === 'exact');
-  const parts = [
-    'Each arm is compared with the baseline over the tasks complete in both: d_t = s(t, arm) − s(t, baseline), repeats averaged inside a task, in exact rational arithmetic.',
-    `Test: the paired sign-flip permutation test on the d_t, two-sided, ${exact ? 'exact over all 2^n sign vectors' : 'exact where the task count allows and Monte Carlo (seeded by the plan, error stated) where it does not'}; a verdict's direction is the sign of Σd_t.`,
-    `Family: Holm over the m = ${m} treatment${m === 1 ? '' : 's'} at α = ${alpha}, raw and adjusted p both shown.`,
-    `Intervals: the shifts the same test does not reject${intervalAlpha === null ? '' : `, at α/m = ${intervalAlpha.toPrecision(3)} for treatments (Bonferroni)`} and at α for A/A, clipped to [−1, 1]; noninferiority reads the lower end.`,
-    `Gates: at least ${minTasks} paired tasks and ${minRepeats} repeats; the A/A arm's own test not rejecting at α; a one-sided paired sign-flip test that the treatment fails regression checks more often than the baseline not rejecting at α.`,
-  ];
-  const operating = scorecard.method.operating;
-  if (operating) {
-    parts.push(
-      `At this shape (${operating.tasks} tasks × ${operating.repeats} repeats, ${operating.treatments} treatment${operating.treatments === 1 ? '' : 's'}; ${operating.simulations} seeded simulations from the observed baseline rates): family-wise error ${share(operating.familyWiseError)}, A/A false blocks ${share(operating.aaFalseBlock)}, A/A detection of a real −0.05 / −0.10 shift ${share(operating.aaDetects005)} / ${share(operating.aaDetects010)}, regression-gate false blocks ${share(operating.regressionFalseBlock)}.`,
-    );
-  }
-  parts.push(
-    'Secondary figures (sign test, Hoeffding interval, pooled Wilson interval) are shown for comparison only; per-arm success rates carry a task-bootstrap interval of the same mean.',
-  );
-  return parts.join(' ');
-}
-
-/** Rows of a power table: effect, tasks, repeats, power. */
-export function powerRows(table: PowerTable): string[][] {
-  return table.rows.map((row) => [formatSigned(row.effect), `${row.tasks}`, `${row.repeats}`, share(row.power)]);
-}
-
-/** Per effect, the cheapest grid point that reaches the target power. */
-export function powerNeeded(table: PowerTable): string[] {
-  return table.needed.map(
-    (n) =>
-      `${formatSigned(n.effect)}: ${n.tasks === null ? `no grid point reaches ${table.target}` : `${n.tasks} tasks × ${n.repeats} repeats`}`,
-  );
-}
-
-export function powerCaption(table: PowerTable): string {
-  return `Power of the preregistered analysis (same test, gates and Holm family over m = ${table.treatments}), one treatment at the effect and the others null; ${table.simulations} simulations per row seeded by ${table.seed}; baseline rates: ${table.basis}; shared regression rate ${share(table.regressionRate)}.`;
 }
 
 /** A diagnostic share with its Wilson interval, e.g. `1/2 = 0.500 [0.095, 0.905]`; `n/a` over no trial. */

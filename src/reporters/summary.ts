@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import type { Plan } from '../contracts/plan.js';
 import type { Scorecard, TrialCounts } from '../contracts/scorecard.js';
 import { formatSandbox } from '../plan/format-summary.js';
+import { filterNote } from './filter-note.js';
 import { shareText } from './scorecard-text.js';
 
 export interface RunSummaryInput {
@@ -36,8 +37,11 @@ function totals(scorecard: Scorecard): Totals {
   return sum;
 }
 
-/** Known cost over the arms: each arm's mean over the trials where it is known, times how many. */
-function costText(scorecard: Scorecard): string {
+/**
+ * Known cost over the arms: each arm's mean over the trials where it is known, times how many; none
+ * when no trial ran a paid agent (the plan's own words), unknown when one did and none reported it.
+ */
+function costText(scorecard: Scorecard, plan: Plan): string {
   let cost = 0;
   let known = 0;
   for (const arm of scorecard.arms) {
@@ -46,7 +50,8 @@ function costText(scorecard: Scorecard): string {
     cost += mean * n;
     known += n;
   }
-  return known === 0 ? 'unknown' : `$${cost.toFixed(2)} over ${known} trial(s) with a known cost`;
+  if (known > 0) return `cost $${cost.toFixed(2)} over ${known} trial(s) with a known cost`;
+  return plan.cost.pricedTrials === 0 ? 'cost: none (no trial runs a paid agent)' : 'cost unknown';
 }
 
 /**
@@ -58,13 +63,14 @@ export function summarizeRun(input: RunSummaryInput): string {
   const done = t.scheduled - t.missing - t.excluded;
   const failed = t.failure - t.agentError - t.timeout;
   return [
-    `crossover ${input.plan.experiment.id}: ${done}/${t.scheduled} trials done (${input.written} this run, ${input.resumed} resumed)` +
+    `crossover ${input.plan.experiment.id}${input.plan.experiment.stage === 'exploratory' ? ' (exploratory: descriptive only)' : ''}: ${done}/${t.scheduled} trials done (${input.written} this run, ${input.resumed} resumed)` +
       (input.reason === 'passed' || input.reason === 'failed' ? '' : `, run ${input.reason}`),
     `  passed ${t.success}, failed ${failed}, agent-error ${t.agentError}, timeout ${t.timeout}, invalid ${t.invalid}, missing ${t.missing}${t.excluded > 0 ? `, excluded ${t.excluded}` : ''}${t.reattempts > 0 ? `, re-attempts ${t.reattempts}` : ''}`,
-    `  sandbox ${formatSandbox(input.scorecard.sandbox)}; budget: ${done} of ${input.plan.budget.maxTrials} trials; cost ${costText(input.scorecard)}`,
+    `  sandbox ${formatSandbox(input.scorecard.sandbox)}; budget: ${done} of ${input.plan.budget.maxTrials} trials; ${costText(input.scorecard, input.plan)}`,
     ...(input.scorecard.reproducibility === null
       ? []
       : [`  reproducibility: ${shareText(input.scorecard.reproducibility.matched)} re-runs matched their first run`]),
+    ...[filterNote(input.scorecard)].flatMap((note) => (note === null ? [] : [`  filtered run: ${note}`])),
     `  scorecard: ${relative(input.cwd, input.scorecardFiles.html)} (also .json, .md)`,
   ].join('\n');
 }

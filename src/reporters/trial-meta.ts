@@ -24,6 +24,8 @@ declare module 'vitest' {
   interface TaskMeta {
     crossover?: TrialMeta;
     crossoverReceipt?: Receipt;
+    /** the trial's own time, from its agent slot to its receipt (the test's duration also counts its wait for a slot) */
+    crossoverSeconds?: number;
     /** the evidence the receipt names: it travels with the receipt, so merged shards keep it too */
     crossoverEvidence?: Evidence;
   }

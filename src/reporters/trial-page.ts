@@ -4,19 +4,19 @@ import { escapeHtml, STYLE } from './html.js';
 import { TRIAL_PAGES_DIR } from './trial-page-path.js';
 import { type TrialStory, trialStory } from './trial-story.js';
 
-const PAGE_STYLE = `
+export const PAGE_STYLE = `
 pre { font: .8rem/1.45 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; background: #f6f8fa; border: 1px solid var(--rule); padding: .75rem; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
 pre.diff .add { color: #116329; background: #dafbe1; } pre.diff .del { color: #82071e; background: #ffebe9; } pre.diff .hunk { color: #0550ae; }
 ol.steps li { margin: .3rem 0; } ol.steps .result { color: var(--muted); }
 tr.failed th, tr.failed td:first-of-type { color: #b42318; }
 `;
 
-function list(items: readonly string[], empty: string, className = ''): string {
+export function list(items: readonly string[], empty: string, className = ''): string {
   if (items.length === 0) return `<p class="note">${escapeHtml(empty)}</p>`;
   return `<ol${className ? ` class="${className}"` : ''}>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ol>`;
 }
 
-function diffBlock(diff: string | null): string {
+export function diffBlock(diff: string | null): string {
   if (diff === null) return '<p class="note">Not kept: the workspace was not examined, or no evidence was kept.</p>';
   if (diff === '') return '<p class="note">The agent changed nothing.</p>';
   const lines = diff

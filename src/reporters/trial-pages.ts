@@ -9,7 +9,7 @@ import { renderTrialPage } from './trial-page.js';
 import { trialPageHref } from './trial-page-path.js';
 
 /** The evidence a receipt names, or why the page must do without it (a scorecard never fails for it). */
-async function evidenceOf(
+export async function evidenceOf(
   receiptsDir: string,
   receipt: Receipt,
 ): Promise<{ evidence: Evidence | null; note: string | null }> {

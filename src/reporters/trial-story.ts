@@ -33,9 +33,10 @@ function stepLine(entry: TranscriptEntry): string {
   }
 }
 
-function contextCallLine(call: ContextCall, index: number): string {
+/** One call, unnumbered: the page's ordered list and the text's own counter number it once. */
+function contextCallLine(call: ContextCall): string {
   const latency = call.latencyMs === null ? 'no answer' : `${call.latencyMs} ms`;
-  return `${index + 1}. ${call.server}/${call.tool} (arguments ${call.argumentsDigest.slice(0, 19)}…): ${call.outcome}, ${call.answerBytes} bytes, ${latency}`;
+  return `${call.server}/${call.tool} (arguments ${call.argumentsDigest.slice(0, 19)}…): ${call.outcome}, ${call.answerBytes} bytes, ${latency}`;
 }
 
 function diffText(evidence: Evidence): string | null {
@@ -98,7 +99,7 @@ export function storyText(story: TrialStory): string {
     ),
     ...section(
       'context-tool calls (recorded by the proxy)',
-      story.contextCalls.length > 0 ? story.contextCalls : ['none'],
+      story.contextCalls.length > 0 ? story.contextCalls.map((call, index) => `${index + 1}. ${call}`) : ['none'],
     ),
     ...section(
       'diff against the starting tree',

@@ -4,6 +4,7 @@ import type { Plan } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
 import { type Scorecard, ScorecardSchema } from '../contracts/scorecard.js';
 import { writeFileAtomic } from '../io/atomic.js';
+import { writeFlipPages } from './flip-pages.js';
 import { SCORECARD_FORMATS, type ScorecardFormatName } from './scorecard-formats.js';
 import { writeTrialPages } from './trial-pages.js';
 
@@ -19,7 +20,8 @@ export type ScorecardPaths = { [name in ScorecardFormatName]: string };
 
 /**
  * Validates the scorecard, then writes it in every format (scorecard-formats.ts) atomically into
- * `dir`, and with `trials` the page of every scheduled trial that the HTML matrix links to.
+ * `dir`, and with `trials` the page of every scheduled trial that the HTML matrix links to and of
+ * every task where a treatment and the baseline disagree (a flip).
  */
 export async function writeScorecard(
   dir: string,
@@ -33,5 +35,6 @@ export async function writeScorecard(
   ) as ScorecardPaths;
   for (const name of names) await writeFileAtomic(paths[name], SCORECARD_FORMATS[name].render(checked));
   if (trials) await writeTrialPages(dir, trials.plan, trials.receipts, trials.receiptsDir);
+  if (trials) await writeFlipPages(dir, checked.flips, trials);
   return paths;
 }

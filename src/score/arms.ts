@@ -4,8 +4,10 @@ import type { ArmSummary, Eligibility, TrialCounts } from '../contracts/scorecar
 import type { TaskCell } from './cells.js';
 import { summarizeContextCalls } from './context-calls.js';
 import { type DiagnosticsResult, summarizeDiagnostics } from './diagnostics.js';
+import { countInfrastructure } from './infrastructure.js';
+import { passAtK } from './pass-at-k.js';
+import { perSolved } from './per-solved.js';
 import { BOOTSTRAP_RESAMPLES, taskBootstrapInterval } from './task-bootstrap.js';
-import { wilsonInterval } from './wilson.js';
 
 export interface ArmFacts {
   summary: ArmSummary;
@@ -69,11 +71,11 @@ export function summarizeArm(
   recallTasks: ReadonlySet<string>,
   eligibility: Eligibility | null,
   seed: string,
+  repeats: number,
 ): ArmFacts {
   const list = [...cells.values()];
   const { trials, invalidByStatus, synthetic } = countTrials(list);
   const rates = taskRates(list);
-  const valid = trials.success + trials.failure;
   const outcomes = list.flatMap((cell) => cell.outcomes);
   const diagnostics = summarizeDiagnostics(outcomes, recallTasks);
   const regressionFailures = list.reduce(
@@ -101,10 +103,15 @@ export function summarizeArm(
               resamples: BOOTSTRAP_RESAMPLES,
               ...taskBootstrapInterval(rates, `${seed}/${arm.id}`),
             },
-      wilson: valid === 0 ? null : wilsonInterval(trials.success, valid),
       regressionFailures,
       diagnostics: diagnostics.summary,
       contextCalls: summarizeContextCalls(outcomes),
+      infrastructure: countInfrastructure(outcomes),
+      passAtK: passAtK(
+        list.map((cell) => ({ successes: cell.success, valid: cell.success + cell.failure })),
+        repeats,
+      ),
+      perSolved: perSolved(outcomes),
     },
     diagnostics,
   };

@@ -1,4 +1,4 @@
-import { compare, type Fraction, fraction, negate } from './fraction.js';
+import { compare, type Fraction } from './fraction.js';
 
 /**
  * The scoring decisions (docs/architecture.md) on exact rationals, shared by the scorer and the power simulation.
@@ -12,14 +12,4 @@ export function rejects(p: Fraction, alpha: Fraction): boolean {
 export function claim(pAdjusted: Fraction, sum: number, alpha: Fraction): 'better' | 'worse' | null {
   if (sum === 0 || !rejects(pAdjusted, alpha)) return null;
   return sum > 0 ? 'better' : 'worse';
-}
-
-/** Noninferiority: the inverted interval's lower end lies above −margin. */
-export function showsNoninferiority(low: Fraction, margin: Fraction): boolean {
-  return compare(low, negate(margin)) > 0;
-}
-
-/** |Δ| = |sum| / (denominator · n) ≤ limit, with every side an integer or a rational. */
-export function withinLimit(sum: number, denominator: number, tasks: number, limit: Fraction): boolean {
-  return compare(fraction(Math.abs(sum), denominator * tasks), limit) <= 0;
 }

@@ -1,6 +1,34 @@
 import type { Plan } from '../contracts/plan.js';
-import type { Gap } from '../contracts/scorecard.js';
+import type { ArmSummary, Gap } from '../contracts/scorecard.js';
 import type { ArmFacts } from './arms.js';
+import { formatP } from './format.js';
+
+/**
+ * Infrastructure faults are gaps even when a re-attempt made the trial valid: they say the machine
+ * or a service failed while the experiment ran, so "Evidence gaps" is never "none" while any exist.
+ */
+function infrastructureGaps({ id, infrastructure, trials }: ArmSummary): Gap[] {
+  const gaps: Gap[] = [];
+  if (infrastructure.faulted > 0) {
+    const statuses = Object.entries(infrastructure.byStatus).map(([status, n]) => `${status} ${n}`);
+    gaps.push({
+      kind: 'infrastructure',
+      arm: id,
+      count: infrastructure.faulted,
+      detail: `${infrastructure.faulted} of ${infrastructure.trials} trials hit an infrastructure fault (attempts: ${statuses.join(', ')}); ${trials.reattempts} re-attempts made, ${infrastructure.unresolved} still invalid`,
+    });
+  }
+  const differential = infrastructure.differential;
+  if (differential?.flagged) {
+    gaps.push({
+      kind: 'differential-infrastructure',
+      arm: id,
+      count: infrastructure.faulted,
+      detail: `its infrastructure-fault rate differs from the baseline's (Fisher's exact test p = ${formatP(differential.p)} ≤ α = ${differential.alpha}): the tasks its faults drop can bias Δ`,
+    });
+  }
+  return gaps;
+}
 
 function armGaps({ summary, diagnostics }: ArmFacts): Gap[] {
   const gaps: Gap[] = [];
@@ -39,6 +67,7 @@ function armGaps({ summary, diagnostics }: ArmFacts): Gap[] {
       detail: `${trials.unsupportedPass} receipts say passed but their checks do not show it; counted as invalid`,
     });
   }
+  gaps.push(...infrastructureGaps(summary));
   if (diagnostics.partlyUnknown > 0) {
     const unknown = Object.entries(summary.diagnostics)
       .filter(([name, measure]) => name !== 'relevantFileRecall' && measure.known < diagnostics.receipts)

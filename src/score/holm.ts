@@ -25,3 +25,22 @@ export function holmAdjust(pValues: readonly number[]): number[] {
   for (const [index, p] of pValues.entries()) requireProbability(p, `holmAdjust pValues[${index}]`);
   return holmAdjustExact(pValues.map(fromDouble)).map(toNumber);
 }
+
+/**
+ * The level at which Holm's step-down procedure decided each hypothesis, in the input order: the
+ * j-th smallest p (from 1) is compared with α/(m − j + 1) while every smaller one was rejected;
+ * once one is not, it and every later one are decided at that step's level. An interval inverting
+ * a test at this level excludes the null exactly when Holm rejects, so verdict and interval agree.
+ */
+export function holmStepLevels(pValues: readonly Fraction[], alpha: Fraction): Fraction[] {
+  const m = pValues.length;
+  const ascending = pValues.map((_, index) => index).sort((a, b) => compare(pValues[a]!, pValues[b]!) || a - b);
+  const levels = new Array<Fraction>(m);
+  let stopped: Fraction | null = null;
+  ascending.forEach((index, rank) => {
+    const level = stopped ?? fraction(alpha.num, alpha.den * BigInt(m - rank));
+    if (stopped === null && compare(pValues[index]!, level) > 0) stopped = level;
+    levels[index] = level;
+  });
+  return levels;
+}

@@ -1,6 +1,6 @@
 import { CrossoverError } from '../contracts/errors.js';
 import type { Plan, PlannedArm, ScheduledTrial } from '../contracts/plan.js';
-import { attemptOf, mayReattempt, type Receipt, statusClass } from '../contracts/receipt.js';
+import { attemptOf, mayReattempt, type Receipt, statusClass, type TrialStatus } from '../contracts/receipt.js';
 
 /**
  * Every scheduled trial lands in exactly one class; a trial with no receipt is missing, never
@@ -16,6 +16,8 @@ export interface TrialOutcome {
   readonly unsupportedPass: boolean;
   /** A valid trial in which a regression check failed (or could not give a pass). */
   readonly regressionFailed: boolean;
+  /** The status of every attempt, the counted last one included; empty with no receipt. */
+  readonly attempts: readonly TrialStatus[];
 }
 
 /** arm id → task id → that cell's outcomes; arms and tasks in plan order, outcomes by repeat. */
@@ -57,7 +59,7 @@ function requireScheduledIdentity(
  * before the last ended with a status the policy lets be re-attempted, and no more than it allows.
  * Anything else is a result picked after the fact, and refused.
  */
-function requirePreregisteredAttempts(plan: Plan, id: string, attempts: ReadonlyMap<number, Receipt>): Receipt {
+function requirePreregisteredAttempts(plan: Plan, id: string, attempts: ReadonlyMap<number, Receipt>): void {
   const last = Math.max(...attempts.keys());
   for (let attempt = 1; attempt < last; attempt++) {
     const earlier = attempts.get(attempt);
@@ -68,24 +70,23 @@ function requirePreregisteredAttempts(plan: Plan, id: string, attempts: Readonly
       );
     }
   }
-  return attempts.get(last)!;
 }
 
 /**
- * Indexes receipts by trial id, the last attempt of each (the one that counts), refusing any that
- * do not belong to this plan's schedule (or to `trials`, the plan's re-runs, when given) or
- * re-attempt it beyond its preregistered policy.
+ * Every attempt of each scheduled trial, in attempt order, refusing any receipt that does not belong
+ * to this plan's schedule (or to `trials`, the plan's re-runs, when given) or re-attempts it beyond
+ * its preregistered policy. The last attempt is the one that counts.
  */
-export function receiptsByTrial(
+export function attemptsByTrial(
   plan: Plan,
   planId: string,
   receipts: readonly Receipt[],
   trials: readonly ScheduledTrial[] = plan.schedule.trials,
-): Map<string, Receipt> {
+): Map<string, Receipt[]> {
   const scheduled = new Map(trials.map((trial) => [trial.id, trial]));
   const taskDigests = new Map(plan.tasks.map((task) => [task.id, task.digest]));
   const roles = new Map<string, string>(plan.arms.map((arm) => [arm.id, arm.role]));
-  const attemptsByTrial = new Map<string, Map<number, Receipt>>();
+  const byTrial = new Map<string, Map<number, Receipt>>();
   for (const receipt of receipts) {
     const id = receipt.trial.id;
     if (receipt.planId !== planId)
@@ -93,7 +94,7 @@ export function receiptsByTrial(
     const trial = scheduled.get(id);
     if (!trial) throw conflict(`receipt of trial ${id}: the trial is not in the schedule of plan ${planId}`);
     requireScheduledIdentity(receipt, trial, plan, taskDigests, roles);
-    const attempts = attemptsByTrial.get(id) ?? new Map<number, Receipt>();
+    const attempts = byTrial.get(id) ?? new Map<number, Receipt>();
     const seen = attempts.get(attemptOf(receipt));
     if (seen && seen.digest !== receipt.digest) {
       throw conflict(
@@ -101,11 +102,32 @@ export function receiptsByTrial(
       );
     }
     attempts.set(attemptOf(receipt), receipt);
-    attemptsByTrial.set(id, attempts);
+    byTrial.set(id, attempts);
   }
-  const byTrial = new Map<string, Receipt>();
-  for (const [id, attempts] of attemptsByTrial) byTrial.set(id, requirePreregisteredAttempts(plan, id, attempts));
-  return byTrial;
+  const ordered = new Map<string, Receipt[]>();
+  for (const [id, attempts] of byTrial) {
+    requirePreregisteredAttempts(plan, id, attempts);
+    ordered.set(
+      id,
+      [...attempts.keys()].sort((a, b) => a - b).map((k) => attempts.get(k)!),
+    );
+  }
+  return ordered;
+}
+
+/** The counted receipt of each trial: its last attempt. */
+export function lastAttempts(attempts: ReadonlyMap<string, readonly Receipt[]>): Map<string, Receipt> {
+  return new Map([...attempts].map(([id, list]) => [id, list[list.length - 1]!]));
+}
+
+/** Indexes receipts by trial id, the last attempt of each (the one that counts); see attemptsByTrial. */
+export function receiptsByTrial(
+  plan: Plan,
+  planId: string,
+  receipts: readonly Receipt[],
+  trials: readonly ScheduledTrial[] = plan.schedule.trials,
+): Map<string, Receipt> {
+  return lastAttempts(attemptsByTrial(plan, planId, receipts, trials));
 }
 
 /** Positive evidence: required checks exist, every check ran to a result, and every one passed. */
@@ -117,18 +139,20 @@ function showsPass(receipt: Receipt): boolean {
   );
 }
 
-function outcomeOf(trial: ScheduledTrial, receipt: Receipt | undefined, ineligible: boolean): TrialOutcome {
+function outcomeOf(trial: ScheduledTrial, history: readonly Receipt[] | undefined, ineligible: boolean): TrialOutcome {
+  const receipt = history?.[history.length - 1];
   if (!receipt) {
     const none = ineligible ? 'excluded' : 'missing';
-    return { trial, receipt: null, class: none, unsupportedPass: false, regressionFailed: false };
+    return { trial, receipt: null, class: none, unsupportedPass: false, regressionFailed: false, attempts: [] };
   }
+  const attempts = history!.map((attempt) => attempt.status);
   const claimed = statusClass(receipt.status);
   if (claimed === 'success' && !showsPass(receipt)) {
-    return { trial, receipt, class: 'invalid', unsupportedPass: true, regressionFailed: false };
+    return { trial, receipt, class: 'invalid', unsupportedPass: true, regressionFailed: false, attempts };
   }
   const regressionFailed =
     claimed !== 'invalid' && receipt.checks.some((check) => check.kind === 'regression' && check.status !== 'pass');
-  return { trial, receipt, class: claimed, unsupportedPass: false, regressionFailed };
+  return { trial, receipt, class: claimed, unsupportedPass: false, regressionFailed, attempts };
 }
 
 /** An arm whose provider the probe excluded or blocked: its trials are never run. */
@@ -143,8 +167,8 @@ export function excludedTrialCount(plan: Plan): number {
   return plan.schedule.trials.filter((trial) => ineligible.has(trial.arm)).length;
 }
 
-/** Places every scheduled trial, with its receipt or as missing (or excluded), in an arm × task table. */
-export function tabulateOutcomes(plan: Plan, byTrial: ReadonlyMap<string, Receipt>): OutcomeTable {
+/** Places every scheduled trial, with its attempts or as missing (or excluded), in an arm × task table. */
+export function tabulateOutcomes(plan: Plan, byTrial: ReadonlyMap<string, readonly Receipt[]>): OutcomeTable {
   const ineligible = new Set(plan.arms.filter(armIsIneligible).map((arm) => arm.id));
   const table: OutcomeTable = new Map(
     plan.arms.map((arm) => [arm.id, new Map(plan.tasks.map((task) => [task.id, []]))]),

@@ -15,34 +15,18 @@ export interface PairedTests {
   differences: ExactDifferences;
   /** Two-sided sign-flip test on d_t: the outcome test. */
   test: SignFlipP;
-  /** One-sided sign-flip test that the arm's per-task regression rate exceeds the baseline's. */
-  regression: SignFlipP;
 }
 
 export type CountPair = { arm: CellCount; baseline: CellCount };
 
 /**
- * The tests every decision reads, from integer counts alone: the scorer and the power simulation
- * both call this, so a simulated experiment is judged exactly as a real one. Thresholds (the α/k
- * each p is compared with) let a p of many tasks be a double when that decides the same.
+ * The outcome test every decision reads, from integer counts alone: the scorer and the power
+ * simulation both call this, so a simulated experiment is judged exactly as a real one. Thresholds
+ * (the α/k the p is compared with) let a p of many tasks be a double when that decides the same.
  */
-export function pairedTests(
-  pairs: readonly CountPair[],
-  seed: string,
-  thresholds?: { test: readonly Fraction[]; regression: readonly Fraction[] },
-): PairedTests {
+export function pairedTests(pairs: readonly CountPair[], seed: string, thresholds?: readonly Fraction[]): PairedTests {
   const differences = pairedDifferences(pairs);
-  const regressions = pairedDifferences(
-    pairs.map(({ arm, baseline }) => ({
-      arm: { successes: arm.regressions, valid: arm.valid },
-      baseline: { successes: baseline.regressions, valid: baseline.valid },
-    })),
-  );
-  return {
-    differences,
-    test: signFlipP(differences.values, 'two-sided', `${seed}/outcome`, thresholds?.test),
-    regression: signFlipP(regressions.values, 'greater', `${seed}/regression`, thresholds?.regression),
-  };
+  return { differences, test: signFlipP(differences.values, 'two-sided', `${seed}/outcome`, thresholds) };
 }
 
 const MINUS_ONE = fraction(-1);

@@ -3,22 +3,24 @@ import { CrossoverError } from '../contracts/errors.js';
 import { type Plan, type PlannedArm, plannedTrials } from '../contracts/plan.js';
 import type { Receipt } from '../contracts/receipt.js';
 import type { ReadReview } from '../contracts/review.js';
-import type { AaResult, Eligibility, Scorecard } from '../contracts/scorecard.js';
-import { type ArmFacts, summarizeArm } from './arms.js';
+import type { RunSelection } from '../contracts/run-filter.js';
+import type { Eligibility, Scorecard } from '../contracts/scorecard.js';
+import { summarizeArm } from './arms.js';
 import { type CellTable, tabulateCells } from './cells.js';
+import { type Pairing, scoreAa, scoreTreatments } from './comparisons.js';
 import { corpusCard } from './corpus-card.js';
-import { rejects, withinLimit } from './decisions.js';
 import { feasibilityGates } from './feasibility.js';
-import { dividedBy, type Fraction, fromDecimal, toNumber } from './fraction.js';
+import { flipsOf } from './flips.js';
+import { dividedBy, fromDecimal, toNumber } from './fraction.js';
 import { evidenceGaps } from './gaps.js';
-import { holmAdjustExact } from './holm.js';
-import { methodFigures, observedModel, treatmentPower } from './method.js';
-import { receiptsByTrial, tabulateOutcomes } from './outcomes.js';
-import { type PairResult, pairArms } from './pairwise.js';
+import { flagDifferentials } from './infrastructure.js';
+import { validateScoreInputs } from './inputs.js';
+import { designFigures, METHOD_SIMULATIONS, methodFigures, observedModel } from './method.js';
+import { attemptsByTrial, lastAttempts, receiptsByTrial, tabulateOutcomes } from './outcomes.js';
 import { reproducibility } from './reproducibility.js';
 import { reviewOverlay } from './review-overlay.js';
+import { runFilter } from './run-filter.js';
 import { skillSelection } from './skill-selection.js';
-import { judge } from './verdict.js';
 
 export interface ScoreInput {
   plan: Plan;
@@ -33,8 +35,16 @@ export interface ScoreInput {
   eligibility?: Record<string, Eligibility>;
   /** Review files the shell read and checked against the receipts' evidence: shown beside the oracle, never in place of it. */
   reviews?: readonly ReadReview[];
+  /**
+   * Simulated experiments behind each power and operating figure (default METHOD_SIMULATIONS); 0
+   * leaves the simulated figures out (null). No verdict reads them, so a study that scores
+   * thousands of simulated runs may skip them.
+   */
+  simulations?: number;
   /** The corpus's records as the shell read them (readCorpusFacts), for the corpus card; absent or null: no card. */
   corpus?: CorpusFacts | null;
+  /** The run that scores was limited to these tasks and arms (`crossover run --task --arm`): the scorecard says what it left out. */
+  selection?: RunSelection;
 }
 
 function plannedEligibility(arm: PlannedArm): Eligibility | null {
@@ -58,29 +68,6 @@ function soleBaseline(plan: Plan): PlannedArm {
   return baselines[0]!;
 }
 
-interface Pairing {
-  planId: string;
-  baseline: PlannedArm;
-  cells: CellTable;
-  facts: Map<string, ArmFacts>;
-}
-
-function pairWithBaseline(arm: PlannedArm, pairing: Pairing, alpha: Fraction): PairResult {
-  const { baseline, cells, facts } = pairing;
-  return pairArms({
-    arm: arm.id,
-    baseline: baseline.id,
-    armCells: cells.get(arm.id)!,
-    baselineCells: cells.get(baseline.id)!,
-    alpha,
-    regressionFailures: {
-      arm: facts.get(arm.id)!.summary.regressionFailures,
-      baseline: facts.get(baseline.id)!.summary.regressionFailures,
-    },
-    seed: `${pairing.planId}/${arm.id}`,
-  });
-}
-
 function taskMatrix(plan: Plan, cells: CellTable): Scorecard['matrix'] {
   return plan.tasks.map((task) => ({
     taskId: task.id,
@@ -94,107 +81,91 @@ function taskMatrix(plan: Plan, cells: CellTable): Scorecard['matrix'] {
   }));
 }
 
+/** The receipts that count, by trial: re-runs of the reproducibility subset apart, never in the comparison. */
+function indexRun(plan: Plan, planId: string, receipts: readonly Receipt[]) {
+  const rerunTrials = plannedTrials(plan)
+    .filter((planned) => planned.rerunOf !== null)
+    .map((planned) => planned.trial);
+  const rerunIds = new Set(rerunTrials.map((trial) => trial.id));
+  const attempts = attemptsByTrial(
+    plan,
+    planId,
+    receipts.filter((receipt) => !rerunIds.has(receipt.trial.id)),
+  );
+  const reruns = receiptsByTrial(
+    plan,
+    planId,
+    receipts.filter((receipt) => rerunIds.has(receipt.trial.id)),
+    rerunTrials,
+  );
+  const outcomes = tabulateOutcomes(plan, attempts);
+  return { byTrial: lastAttempts(attempts), reruns, outcomes, cells: tabulateCells(outcomes) };
+}
+
+function summarizeArms(plan: Plan, planId: string, cells: CellTable, eligibility: ScoreInput['eligibility']) {
+  const recallTasks = new Set(plan.tasks.filter((task) => task.relevantFiles !== null).map((task) => task.id));
+  const facts = plan.arms.map((arm) =>
+    summarizeArm(
+      arm,
+      cells.get(arm.id)!,
+      recallTasks,
+      eligibility?.[arm.id] ?? plannedEligibility(arm),
+      planId,
+      plan.repeats,
+    ),
+  );
+  const summaries = flagDifferentials(
+    facts.map((fact) => fact.summary),
+    plan.policy.alpha,
+  );
+  return { facts: facts.map((fact, i) => ({ ...fact, summary: summaries[i]! })), summaries };
+}
+
 /**
  * The scorecard of a plan from its receipts (docs/architecture.md, "Score"): pure and deterministic. Every scheduled
  * trial is counted once, in plan order, so the result does not depend on the order of receipts.
  */
 export function buildScorecard(input: ScoreInput): Scorecard {
-  const { plan, planId } = input;
+  const { planId } = input;
+  const plan = validateScoreInputs(input.plan, input.receipts, input.eligibility);
   const baseline = soleBaseline(plan);
-  // Re-runs of the reproducibility subset are compared on their own, never counted in the comparison.
-  const rerunTrials = plannedTrials(plan)
-    .filter((planned) => planned.rerunOf !== null)
-    .map((planned) => planned.trial);
-  const rerunIds = new Set(rerunTrials.map((trial) => trial.id));
-  const byTrial = receiptsByTrial(
-    plan,
-    planId,
-    input.receipts.filter((receipt) => !rerunIds.has(receipt.trial.id)),
-  );
-  const reruns = receiptsByTrial(
-    plan,
-    planId,
-    input.receipts.filter((receipt) => rerunIds.has(receipt.trial.id)),
-    rerunTrials,
-  );
-  const outcomes = tabulateOutcomes(plan, byTrial);
-  const cells = tabulateCells(outcomes);
-  const recallTasks = new Set(plan.tasks.filter((task) => task.relevantFiles !== null).map((task) => task.id));
-  const facts = new Map(
-    plan.arms.map((arm) => [
-      arm.id,
-      summarizeArm(
-        arm,
-        cells.get(arm.id)!,
-        recallTasks,
-        input.eligibility?.[arm.id] ?? plannedEligibility(arm),
-        planId,
-      ),
-    ]),
-  );
-  const summaryOf = (arm: PlannedArm) => facts.get(arm.id)!.summary;
-
-  const { alpha, aaLimit } = plan.policy;
-  const exactAlpha = fromDecimal(alpha);
-  const pairing: Pairing = { planId, baseline, cells, facts };
-  const treatments = plan.arms.filter((arm) => arm.role === 'treatment');
-  const intervalAlpha = treatments.length === 0 ? null : dividedBy(exactAlpha, treatments.length);
-  // The A/A arm is not in the Holm family: its test and interval use the plain α.
-  const aa = plan.arms
-    .filter((arm) => arm.role === 'aa-control')
-    .map((arm) => {
-      const { comparison, tests } = pairWithBaseline(arm, pairing, exactAlpha);
-      const { sum, denominator } = tests.differences;
-      const paired = comparison.tasks.paired;
-      const result: AaResult = {
-        ...comparison,
-        limit: aaLimit,
-        withinLimit: paired === 0 ? null : withinLimit(sum, denominator, paired, fromDecimal(aaLimit)),
-        blocks: rejects(tests.test.p, exactAlpha),
-      };
-      return { result, arm: summaryOf(arm) };
-    });
-  const paired = treatments.map((arm) => pairWithBaseline(arm, pairing, intervalAlpha!));
-  const adjusted = holmAdjustExact(paired.map((pair) => pair.tests.test.p));
-  const armSummaries = plan.arms.map(summaryOf);
+  const { byTrial, reruns, outcomes, cells } = indexRun(plan, planId, input.receipts);
+  const { facts, summaries } = summarizeArms(plan, planId, cells, input.eligibility);
   const matrix = taskMatrix(plan, cells);
-  const model = observedModel({ arms: armSummaries, matrix, policy: plan.policy, treatments: treatments.length });
-  const comparisons = paired.map((pair, index) => {
-    const pAdjusted = adjusted[index]!;
-    const arm = summaryOf(treatments[index]!);
-    return {
-      ...pair.comparison,
-      pAdjusted: toNumber(pAdjusted),
-      power: treatmentPower(model, pair.comparison.tasks.paired, plan.repeats, planId),
-      ...judge({ plan, pair, pAdjusted, arm, baseline: summaryOf(baseline), aa }),
-    };
-  });
-
+  const m = plan.arms.filter((arm) => arm.role === 'treatment').length;
+  const model = observedModel({ arms: summaries, matrix, policy: plan.policy, treatments: m });
+  const pairing: Pairing = { plan, planId, baseline, cells, summaries: new Map(summaries.map((s) => [s.id, s])) };
+  const aa = scoreAa(pairing);
+  const simulations = input.simulations ?? METHOD_SIMULATIONS;
+  const comparisons = scoreTreatments(pairing, aa, designFigures(plan, planId, model, simulations));
+  const { alpha } = plan.policy;
   return {
     schema: 'crossover.scorecard/1',
     planId,
     experiment: { id: plan.experiment.id, title: plan.experiment.title, stage: plan.experiment.stage },
     corpus: { id: plan.corpus.id, version: plan.corpus.version, digest: plan.corpus.digest },
     sandbox: { kind: plan.environment.sandbox.kind, version: plan.environment.sandbox.version },
-    synthetic: plan.synthetic || [...facts.values()].some(({ summary }) => summary.synthetic),
+    synthetic: plan.synthetic || summaries.some((summary) => summary.synthetic),
     policy: plan.policy,
     repeats: plan.repeats,
     family: {
       method: 'holm',
-      m: treatments.length,
+      m,
       alpha,
-      intervalAlpha: intervalAlpha === null ? null : toNumber(intervalAlpha),
+      simultaneousAlpha: m === 0 ? null : toNumber(dividedBy(fromDecimal(alpha), m)),
     },
-    arms: armSummaries,
+    arms: summaries,
     comparisons,
     aa: aa.map(({ result }) => result),
+    flips: flipsOf(comparisons, cells, baseline.id),
     matrix,
-    gaps: evidenceGaps(plan, [...facts.values()]),
+    gaps: evidenceGaps(plan, facts),
     feasibility: feasibilityGates(plan, [...byTrial.values()]),
     skillSelection: skillSelection(plan, byTrial),
     reproducibility: reproducibility(plan, byTrial, reruns),
     review: reviewOverlay(plan, outcomes, input.reviews ?? []),
     ...(input.corpus ? { corpusCard: corpusCard(input.corpus) } : {}),
-    method: methodFigures(plan, planId, model),
+    method: methodFigures(plan, planId, model, simulations),
+    ...(input.selection ? { filter: runFilter(plan, input.selection, byTrial) } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { Plan } from '../contracts/plan.js';
-import type { AaResult, ArmSummary, Gate, Verdict } from '../contracts/scorecard.js';
-import { claim, rejects, showsNoninferiority } from './decisions.js';
+import type { AaResult, ArmSummary, Gate, Mde, Noninferiority, Sensitivity, Verdict } from '../contracts/scorecard.js';
+import { claim, rejects } from './decisions.js';
 import { formatP, formatRate, formatSigned } from './format.js';
 import { type Fraction, fromDecimal, toNumber } from './fraction.js';
 import type { PairResult } from './pairwise.js';
@@ -11,7 +11,10 @@ export interface JudgeInput {
   pAdjusted: Fraction;
   arm: ArmSummary;
   baseline: ArmSummary;
-  aa: readonly { result: AaResult; arm: ArmSummary }[];
+  aa: readonly { result: AaResult; arm: ArmSummary; pair: PairResult }[];
+  mde: Mde | null;
+  noninferiority: Noninferiority | null;
+  sensitivity: Sensitivity | null;
 }
 
 function ineligibility(summary: ArmSummary, label: string): string[] {
@@ -21,15 +24,29 @@ function ineligibility(summary: ArmSummary, label: string): string[] {
   return [`${label} ${summary.id} is ${eligibility.status}${why}`];
 }
 
-function gapsOf(summary: ArmSummary): string[] {
+function invalidText(summary: ArmSummary): string {
+  const parts = Object.entries(summary.invalidByStatus).map(([status, count]) => `${status} ${count}`);
+  if (summary.trials.unsupportedPass > 0) parts.push(`passed without check evidence ${summary.trials.unsupportedPass}`);
+  return `${summary.trials.invalid} of ${summary.trials.scheduled} trials of ${summary.id} invalid (${parts.join(', ')})`;
+}
+
+/**
+ * Why a pairing cannot be decided, the preregistered missing-data rule applied: any trial with no
+ * receipt, or more tasks dropped for invalid trials than the rule allows. Empty when it can be.
+ */
+export function missingDataProblems(pair: PairResult, arm: ArmSummary, baseline: ArmSummary): string[] {
   const reasons: string[] = [];
-  const { scheduled, missing, invalid } = summary.trials;
-  if (missing > 0) reasons.push(`${summary.id}: ${missing} of ${scheduled} scheduled trials have no receipt`);
-  if (invalid > 0) {
-    const parts = Object.entries(summary.invalidByStatus).map(([status, count]) => `${status} ${count}`);
-    if (summary.trials.unsupportedPass > 0)
-      parts.push(`passed without check evidence ${summary.trials.unsupportedPass}`);
-    reasons.push(`${summary.id}: ${invalid} of ${scheduled} trials invalid (${parts.join(', ')})`);
+  for (const summary of [arm, baseline]) {
+    const { scheduled, missing } = summary.trials;
+    if (missing > 0) reasons.push(`${summary.id}: ${missing} of ${scheduled} scheduled trials have no receipt`);
+  }
+  const { droppable, scheduled } = pair.comparison.tasks;
+  const dropped = pair.dropped.length;
+  if (dropped > droppable) {
+    const invalid = [arm, baseline].filter((s) => s.trials.invalid > 0).map(invalidText);
+    reasons.push(
+      `${dropped} of ${scheduled} tasks dropped for invalid trials, more than the ${droppable} the missing-data rule allows (${invalid.join('; ')})`,
+    );
   }
   return reasons;
 }
@@ -37,7 +54,8 @@ function gapsOf(summary: ArmSummary): string[] {
 function descriptiveReasons(input: JudgeInput): string[] {
   const reasons: string[] = [];
   const stage = input.plan.experiment.stage;
-  if (stage < 2)
+  if (stage === 'exploratory') reasons.push('an exploratory run: descriptive only, never stage-2 evidence');
+  else if (stage < 2)
     reasons.push(`stage ${stage} is ${stage === 1 ? 'a feasibility run' : 'a probe and demo run'}: descriptive only`);
   if (input.aa.length === 0) reasons.push('no preregistered aa-control arm: no A/A noise floor');
   if (input.plan.synthetic || input.arm.synthetic || input.baseline.synthetic)
@@ -45,49 +63,58 @@ function descriptiveReasons(input: JudgeInput): string[] {
   return reasons;
 }
 
-/** Why an A/A arm blocks, or null when it does not: gaps, no pair, or its test rejecting at α. */
-export function aaProblem(result: AaResult, arm: ArmSummary, alpha: number): string | null {
-  const gaps = gapsOf(arm);
-  if (gaps.length > 0) return `A/A comparison incomplete (${gaps.join('; ')})`;
-  if (result.delta === null) return `A/A arm ${arm.id} has no paired task`;
-  if (result.blocks)
-    return `A/A arm ${arm.id} differs from the baseline: p = ${formatP(result.test.p)} ≤ α = ${alpha} (Δ_AA = ${formatSigned(result.delta)})`;
+/** Why an A/A arm blocks, or null when it does not: the one A/A rule, whose answer is its `blocks`. */
+export function aaProblem(pair: PairResult, arm: ArmSummary, baseline: ArmSummary, alpha: number): string | null {
+  const incomplete = missingDataProblems(pair, arm, baseline);
+  if (incomplete.length > 0) return `A/A comparison incomplete (${incomplete.join('; ')})`;
+  const { comparison } = pair;
+  if (comparison.delta === null) return `A/A arm ${arm.id} has no paired task`;
+  if (rejects(pair.tests.test.p, fromDecimal(alpha)))
+    return `A/A arm ${arm.id} differs from the baseline: p = ${formatP(comparison.test.p)} ≤ α = ${alpha} (Δ_AA = ${formatSigned(comparison.delta)})`;
   return null;
 }
 
 function aaGate(input: JudgeInput): Gate {
   const alpha = input.plan.policy.alpha;
   if (input.aa.length === 0) return { gate: 'aa-noise', holds: false, detail: 'no aa-control arm' };
-  const problems = input.aa.flatMap(({ result, arm }) => aaProblem(result, arm, alpha) ?? []);
+  const problems = input.aa.flatMap(({ pair, arm }) => aaProblem(pair, arm, input.baseline, alpha) ?? []);
   const detail =
     problems.length > 0
       ? problems.join('; ')
       : input.aa
           .map(
             ({ result }) =>
-              `A/A test p = ${formatP(result.test.p)} > α = ${alpha} (|Δ_AA| = ${formatRate(Math.abs(result.delta!))})`,
+              `A/A test p = ${formatP(result.test.p)} > α = ${alpha} (Δ_AA = ${formatSigned(result.delta!)})`,
           )
           .join('; ');
   return { gate: 'aa-noise', holds: problems.length === 0, detail };
 }
 
 function regressionGate(input: JudgeInput): Gate {
-  const alpha = input.plan.policy.alpha;
-  const { arm, baseline, p } = input.pair.comparison.regressionFailures;
-  const blocks = rejects(input.pair.tests.regression.p, fromDecimal(alpha));
+  const { arm, armTrials, baseline, baselineTrials, extraBound, tolerance } = input.pair.comparison.regressions;
+  const holds = input.pair.regressionHolds;
+  const bound =
+    extraBound === null
+      ? 'no paired task to bound it'
+      : `exact upper bound of the extra share ${formatSigned(extraBound)} ${holds ? '<' : '≥'} tolerance ${tolerance}`;
   return {
     gate: 'regressions',
-    holds: !blocks,
-    detail: `trials with a failed regression check: ${arm} in ${input.arm.id}, ${baseline} in the baseline; one-sided paired p = ${formatP(p)} ${blocks ? '≤' : '>'} α = ${alpha}`,
+    holds,
+    detail: `trials with a failed regression check on paired tasks: ${arm} of ${armTrials} in ${input.arm.id}, ${baseline} of ${baselineTrials} in the baseline; ${bound} (α = ${input.plan.policy.alpha})`,
   };
 }
 
 /** The qualification gates (docs/architecture.md, "Score"), evaluated for every treatment whatever its verdict. */
 export function evaluateGates(input: JudgeInput): Gate[] {
   const { policy, repeats } = input.plan;
-  const paired = input.pair.comparison.tasks.paired;
+  const { scheduled, paired, droppable } = input.pair.comparison.tasks;
+  const dropped = input.pair.dropped.length;
   return [
-    { gate: 'tasks', holds: paired >= policy.minTasks, detail: `${paired} paired tasks; ${policy.minTasks} required` },
+    {
+      gate: 'tasks',
+      holds: scheduled >= policy.minTasks,
+      detail: `${scheduled} tasks scheduled, ${paired} paired (${dropped} dropped for invalid trials, ${droppable} allowed); ${policy.minTasks} required`,
+    },
     {
       gate: 'repeats',
       holds: repeats >= policy.minRepeats,
@@ -98,26 +125,74 @@ export function evaluateGates(input: JudgeInput): Gate[] {
   ];
 }
 
+function mdeSide(value: number | null, sign: '+' | '-'): string {
+  return value === null ? `no ${sign === '+' ? 'gain' : 'loss'} reaches 80% power` : `${sign}${formatRate(value)}`;
+}
+
+/** What a null result could have seen: bounded by the interval, or too small a corpus to tell. */
+function nullReading(input: JudgeInput): string | null {
+  const { mde } = input;
+  const interval = input.pair.comparison.interval;
+  if (mde === null || interval === null) return null;
+  const sides = `${mdeSide(mde.gain, '+')} / ${mdeSide(mde.loss, '-')}`;
+  const range = `[${formatSigned(interval.low)}, ${formatSigned(interval.high)}]`;
+  const bounded = mde.gain !== null && mde.loss !== null && interval.high < mde.gain && interval.low > -mde.loss;
+  return bounded
+    ? `no effect larger than ${sides}: the interval ${range} excludes both minimum detectable effects (80% power at α/m); smaller effects could still go unseen`
+    : `too small to see effects below ${sides} (the minimum detectable effects at 80% power): the interval ${range} does not rule out larger ones`;
+}
+
 function outcomeVerdict(input: JudgeInput): { verdict: Verdict; reasons: string[] } {
-  const { alpha, noninferiorityMargin: margin } = input.plan.policy;
-  const { comparison, tests, interval } = input.pair;
+  const { alpha } = input.plan.policy;
+  const { comparison, tests } = input.pair;
   const test = `Holm-adjusted p = ${formatP(toNumber(input.pAdjusted))} (raw ${formatP(comparison.test.p)})`;
   const direction = claim(input.pAdjusted, tests.differences.sum, fromDecimal(alpha));
   if (direction !== null) {
-    return { verdict: direction, reasons: [`${test} ≤ α = ${alpha}`, `Δ = ${formatSigned(comparison.delta!)}`] };
+    const interval = comparison.interval!;
+    return {
+      verdict: direction,
+      reasons: [
+        `${test} ≤ α = ${alpha}`,
+        `Δ = ${formatSigned(comparison.delta!)}, interval [${formatSigned(interval.low)}, ${formatSigned(interval.high)}] at the Holm step's level ${formatP(interval.alpha)}`,
+      ],
+    };
   }
   const reasons = [`${test} > α = ${alpha}`];
-  if (margin !== null && interval !== null) {
-    const low = formatSigned(comparison.interval!.low);
-    if (showsNoninferiority(interval.low, fromDecimal(margin))) {
-      return {
-        verdict: 'noninferior',
-        reasons: [...reasons, `interval lower bound ${low} > -${margin} (noninferiority margin)`],
-      };
-    }
-    reasons.push(`interval lower bound ${low} ≤ -${margin}: noninferiority not shown`);
+  const ni = input.noninferiority;
+  if (ni !== null) {
+    const bound = `Δ ≥ ${formatSigned(ni.bound)} (exact binomial bounds, one-sided ${formatP(ni.level)})`;
+    if (ni.holds)
+      return { verdict: 'noninferior', reasons: [...reasons, `${bound} > -${ni.margin} (noninferiority margin)`] };
+    reasons.push(`${bound} ≤ -${ni.margin}: noninferiority not shown`);
   }
-  return { verdict: 'no-detectable-difference', reasons };
+  const reading = nullReading(input);
+  return { verdict: 'no-detectable-difference', reasons: reading === null ? reasons : [...reasons, reading] };
+}
+
+const OUTCOMES: readonly Verdict[] = ['better', 'worse', 'noninferior', 'no-detectable-difference'];
+
+/** What the verdict rests on without deciding it: the dropped tasks' sensitivity, a differential fault rate. */
+function cautions(input: JudgeInput, verdict: Verdict): string[] {
+  const lines: string[] = [];
+  const s = input.sensitivity;
+  if (s !== null && OUTCOMES.includes(verdict)) {
+    const own = verdict === 'better' || verdict === 'worse' ? verdict : 'none';
+    const moved = s.worst.claim !== own || s.best.claim !== own;
+    const side = (c: Sensitivity['worst']) =>
+      `${c.claim === 'none' ? 'no claim' : c.claim} (Δ = ${formatSigned(c.delta)}, Holm p = ${formatP(c.pAdjusted)})`;
+    lines.push(
+      `${s.dropped} tasks dropped for invalid trials (${input.pair.comparison.tasks.droppable} allowed): imputed worst case ${side(s.worst)}, best case ${side(s.best)}${moved ? ': the verdict is sensitive to them' : ''}`,
+    );
+  }
+  const differential = input.arm.infrastructure.differential;
+  if (differential?.flagged) {
+    const own = input.arm.infrastructure;
+    const base = input.baseline.infrastructure;
+    lines.push(
+      `caution: ${input.arm.id} hit infrastructure faults in ${own.faulted} of ${own.trials} trials against ${base.faulted} of ${base.trials} in the baseline (Fisher p = ${formatP(differential.p)} ≤ α): a differential fault rate can bias Δ`,
+    );
+  }
+  return lines;
 }
 
 /** The first verdict that applies (docs/architecture.md), with every reason that decided it. */
@@ -125,11 +200,17 @@ export function judge(input: JudgeInput): { verdict: Verdict; reasons: string[];
   const gates = evaluateGates(input);
   const excluded = [...ineligibility(input.arm, 'arm'), ...ineligibility(input.baseline, 'baseline')];
   if (excluded.length > 0) return { verdict: 'excluded', reasons: excluded, gates };
-  const incomplete = [...gapsOf(input.arm), ...gapsOf(input.baseline)];
-  if (incomplete.length > 0) return { verdict: 'incomplete', reasons: incomplete, gates };
+  const decided = (verdict: Verdict, reasons: string[]) => ({
+    verdict,
+    reasons: [...reasons, ...cautions(input, verdict)],
+    gates,
+  });
+  const incomplete = missingDataProblems(input.pair, input.arm, input.baseline);
+  if (incomplete.length > 0) return decided('incomplete', incomplete);
   const descriptive = descriptiveReasons(input);
-  if (descriptive.length > 0) return { verdict: 'descriptive', reasons: descriptive, gates };
+  if (descriptive.length > 0) return decided('descriptive', descriptive);
   const failed = gates.filter((gate) => !gate.holds).map((gate) => `${gate.gate} gate failed: ${gate.detail}`);
-  if (failed.length > 0) return { verdict: 'unqualified', reasons: failed, gates };
-  return { ...outcomeVerdict(input), gates };
+  if (failed.length > 0) return decided('unqualified', failed);
+  const { verdict, reasons } = outcomeVerdict(input);
+  return decided(verdict, reasons);
 }

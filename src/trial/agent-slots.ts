@@ -12,6 +12,17 @@ export class AgentSlots {
     this.free = capacity;
   }
 
+  /** The same bound as one trial sees it: `onSlot` is told when that trial's turn comes (its own time starts). */
+  forTrial(onSlot: () => void): AgentSlots {
+    const view = Object.create(this) as AgentSlots;
+    view.run = (work) =>
+      this.run(() => {
+        onSlot();
+        return work();
+      });
+    return view;
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.free > 0) this.free -= 1;
     else await new Promise<void>((resolve) => this.waiting.push(resolve));

@@ -38,6 +38,10 @@ function runFindings(spec: TrialSpec, run: AgentRun, trialDir: string): Finding[
     ...(run.result.error !== null
       ? [{ kind: 'agent' as const, detail: receiptText(run.result.error, spec, trialDir, run.leased) }]
       : []),
+    ...(run.result.notes ?? []).map((note) => ({
+      kind: 'agent' as const,
+      detail: receiptText(note, spec, trialDir, run.leased),
+    })),
     ...run.leaseFindings,
     ...run.prepared.proxy.findings(),
   ];

@@ -4,6 +4,9 @@ import { boundedFinding, type ContextCall, type Finding } from '../contracts/rec
 /** A JSON-RPC message as the proxy parsed it: what it relays is always this, serialized again. */
 export type Message = Record<string, unknown>;
 
+/** JSON-RPC's "invalid params", which MCP servers answer for a tool they do not have. */
+const UNKNOWN_TOOL = -32602;
+
 /** The longest line the proxy reads; a longer one is refused, never relayed unread. */
 export const LINE_LIMIT = 32 * 1024 * 1024;
 
@@ -165,7 +168,9 @@ export class SessionGuard {
     this.log.calls.push(entry);
     const allowed = this.options.allowedTools;
     if (allowed !== null && !allowed.includes(params.name)) {
-      const answer = errorReply(message.id, `tool ${params.name} is not allowed for this arm`);
+      // As a server answers a tool it does not have, so the agent takes it as one it cannot call.
+      const detail = `Unknown tool: ${params.name} (this arm may call ${allowed.join(', ')})`;
+      const answer = { jsonrpc: '2.0', id: message.id, error: { code: UNKNOWN_TOOL, message: detail } };
       settle(entry, answer);
       return { answer };
     }

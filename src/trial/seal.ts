@@ -68,6 +68,7 @@ function receiptBody(input: SealInput): ReceiptBody {
   return redactDeep(
     {
       ...input.base,
+      ...(run.result.model === undefined ? {} : { agent: { ...input.base.agent, model: run.result.model } }),
       status,
       sandbox: { kind: spec.sandbox, version: run.prepared.sandboxVersion },
       checks,

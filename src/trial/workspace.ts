@@ -18,8 +18,18 @@ function hex(digest: string): string {
  * share one and nothing one does can remove another's workspace. Holds workspace/, home/ and tmp/.
  */
 export function trialDirectory(root: string, planId: string, trialId: string): string {
-  const name = `${hex(digestOf({ planId, trialId })).slice(0, 32)}-${randomBytes(8).toString('hex')}`;
-  return join(root, STATE_DIR, 'trials', name);
+  const name = `${trialDirectoryPrefix(planId, trialId)}-${randomBytes(8).toString('hex')}`;
+  return join(trialsDirectory(root), name);
+}
+
+/** Where every attempt's directory is made: .crossover/trials/. */
+export function trialsDirectory(root: string): string {
+  return join(root, STATE_DIR, 'trials');
+}
+
+/** What every attempt's directory at one trial of one plan is named from: its other attempts' and nobody else's. */
+export function trialDirectoryPrefix(planId: string, trialId: string): string {
+  return hex(digestOf({ planId, trialId })).slice(0, 32);
 }
 
 /** Where an attempt's workspace is, below its trial directory: what a provider server may be told up front. */

@@ -24,7 +24,7 @@ describe('crossover CLI', () => {
     const result = await crossover(['run', '--help']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe(
-      'Usage: crossover run <experiment.ts> [--plan <plan.json>] [--concurrency <n>] [--auth-home <dir>] [--reattempt] [--verbose]\n\nRun an experiment through Vitest: every scheduled trial, receipts, then the scorecard',
+      'Usage: crossover run <experiment.ts> [--plan <plan.json>] [--task <id>]... [--arm <id>]... [--concurrency <n>] [--auth-home <dir>] [--reattempt] [--verbose]\n\nRun an experiment through Vitest: every scheduled trial, receipts, then the scorecard',
     );
     const schema = await crossover(['schema', '-h']);
     expect(schema.stdout).toContain('Usage: crossover schema <');

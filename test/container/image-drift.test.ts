@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -99,7 +100,10 @@ describe('a task image bound by the plan', () => {
     // The run grades each trial in fresh containers of the image the plan bound.
     const ran = await builtCli(root, ['run', 'experiments/exp.ts']);
     expect(ran.code, ran.err).toBe(0);
-    const [planDir] = (await readdir(join(root, '.crossover/exp'))).filter((name) => /^[0-9a-f]{16}$/.test(name));
+    // The blocked plan and run each wrote their plan.json too: the plan that ran is the one with receipts.
+    const [planDir] = (await readdir(join(root, '.crossover/exp'))).filter(
+      (name) => /^[0-9a-f]{16}$/.test(name) && existsSync(join(root, '.crossover/exp', name, 'receipts')),
+    );
     const receiptsDir = join(root, '.crossover/exp', planDir!, 'receipts');
     const receipts = await Promise.all(
       (await readdir(receiptsDir))

@@ -157,6 +157,5 @@ describe.concurrent('qualification proves the hidden checks discriminate', () =>
       ['start', 'waits-on-a-slow-disk', 5000],
       ['reference', 'waits-on-a-slow-disk', 5000],
     ]);
-    expect(qualification.nearTimeLimit.every((near) => near.durationMs >= 3000)).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ import {
 } from './helpers.js';
 
 const claude = { adapter: 'claude-code', version: '2.1.332', model: 'claude-sonnet-4-5' } as const;
-const paidCommand = { adapter: 'command', command: 'my-agent' } as const;
+const paidCommand = { adapter: 'command', command: 'true' } as const;
 const env = { PATH: process.env.PATH, ANTHROPIC_API_KEY: 'sk-secret-value' };
 
 describe('nothing that may cost money runs without an approval naming the exact plan', () => {
@@ -126,7 +126,7 @@ describe('nothing that may cost money runs without an approval naming the exact 
       }),
     );
     const derived = await derivePlan({ experimentFile: file, root, env });
-    expect(derived.plan.approval.reasons).toEqual(['sends source to hosted provider cloud']);
+    expect(derived.plan.approval.reasons).toEqual(['sends task source to hosted provider cloud at search.example.com']);
     expect(derived.plan.egress.hosts).toEqual(['search.example.com']);
   });
 

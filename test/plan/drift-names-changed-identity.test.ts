@@ -88,6 +88,7 @@ describe('a drifted plan is named, never silently replaced', () => {
           mode: 'local',
           version: '1.0.0',
           interface: { type: 'mcp-stdio', command: 'node', args: ['../providers/server.mjs'] },
+          allowedTools: ['search_code'],
         },
       ],
       arms: [
@@ -103,7 +104,8 @@ describe('a drifted plan is named, never silently replaced', () => {
     const probes = experimentLayout(root, 'exp').probesDir;
     await mkdir(probes, { recursive: true });
     await writeProbeRecord(probes, experiment.providers![0]!, 'v1');
-    expect((await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json'])).code).toBe(0);
+    const planned = await crossover(root, ['plan', 'experiments/exp.ts', '--out', 'plan.json']);
+    expect(planned.code, planned.err).toBe(0);
 
     await writeProbeRecord(probes, experiment.providers![0]!, 'v2');
     const probeChanged = await crossover(root, ['plan', '--check', 'plan.json']);

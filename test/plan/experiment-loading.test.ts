@@ -1,10 +1,10 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadExperiment } from '../../src/plan/load-experiment.js';
 import { tempDir } from '../helpers/temp.js';
-import { syntheticExperiment } from './helpers.js';
+import { crossover, syntheticExperiment } from './helpers.js';
 
 /** experiments/exp.ts whose title comes from a TypeScript helper next to it, imported the way experiments/ do (`./shared.js`). */
 async function experimentWithHelper(root: string, title: string): Promise<string> {
@@ -49,6 +49,20 @@ describe('an experiment is loaded as its files read now', () => {
     const orphan = join(root, 'orphan.ts');
     await writeFile(orphan, "import { title } from './missing.js';\nexport default { title };\n");
     await expect(loadExperiment(orphan)).rejects.toThrow(/orphan\.ts: could not be loaded \(.*missing\.js/s);
+  });
+
+  it('prints a syntax error without terminal escapes when its output is not a terminal', async () => {
+    const root = await tempDir();
+    await mkdir(join(root, 'experiments'));
+    await writeFile(join(root, 'experiments/bad.ts'), "export default {\n  id: 'x',,\n};\n");
+    const error = await loadExperiment(join(root, 'experiments/bad.ts')).catch((e: Error) => e);
+    // the bundler coloured it (the test is real), and the message Crossover prints is plain
+    expect(String((error as Error & { cause: Error }).cause.message)).toContain('\u001b[');
+    const result = await crossover(root, ['plan', 'experiments/bad.ts']);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('experiments/bad.ts: could not be loaded');
+    expect(result.err).toContain('Unexpected token');
+    expect(result.err).not.toContain('\u001b');
   });
 
   it('reports an error the experiment throws while it is evaluated, naming the file', async () => {

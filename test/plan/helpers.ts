@@ -7,6 +7,7 @@ import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import { type ProbeRecord, sealProbeRecord } from '../../src/contracts/probe.js';
 import { type ProviderInput, ProviderSchema } from '../../src/contracts/provider.js';
 import { decideEligibility } from '../../src/probe/eligibility.js';
+import { placedDeclarationDigest } from '../../src/provider-runtime/command.js';
 import { type CliRun, runCli } from '../helpers/cli.js';
 
 export { CATEGORIES, type TaskSpec, writeCorpus } from '../../fixtures/corpus/small-corpus.js';
@@ -69,7 +70,7 @@ export async function crossover(root: string, argv: string[]): Promise<CliRun> {
 
 /** Why a stage-1 plan on the coverage-rule slice of SMALL_CORPUS is blocked before `crossover corpus verify`. */
 export const SLICE_NEVER_VERIFIED =
-  'tasks never verified: api-a, api-c, web-b, web-c: run crossover corpus verify --task api-a --task api-c --task web-b --task web-c (stage 1 and 2 run only qualified tasks)';
+  'tasks never verified: api-a, api-c, web-b, web-c: run crossover corpus verify --task api-a --task api-c --task web-b --task web-c (stage 1, stage 2 and exploratory runs use only qualified tasks)';
 
 /**
  * Qualifies tasks of the project's corpus for real (`crossover corpus verify`: the checks run in
@@ -84,15 +85,21 @@ export async function verifyTasks(root: string, ids: readonly string[]): Promise
  * A probe record for `declaration` as `crossover probe` writes one: schema-valid, its digest that of
  * its identity and its eligibility what the identity decides (planning recomputes both). `variant`
  * goes into the identity (its setup detail), so records of different variants differ in digest;
- * `setupDigest`, when given, is the digest of the one-time setup record it ran. Returns the digest.
+ * `setupDigest`, when given, is the digest of the one-time setup record it ran; `tools`, the tools
+ * the server listed (by default the declaration's allowedTools). The record is bound
+ * to the declaration as an experiment in `<root>/experiments` declares it (probesDir is
+ * `<root>/.crossover/<experiment>/probes`). Returns the digest.
  */
 export async function writeProbeRecord(
   probesDir: string,
   declaration: ProviderInput,
   variant = 'v1',
   setupDigest: string | null = null,
+  /** the tools the server listed; by default the declaration's allowedTools */
+  tools?: string[],
 ): Promise<string> {
   const provider = ProviderSchema.parse(declaration);
+  const root = join(probesDir, '../../..');
   const identity: ProbeRecord['identity'] = {
     declaration: provider,
     providerSetup:
@@ -101,7 +108,7 @@ export async function writeProbeRecord(
         : { status: 'ok', detail: null, digest: setupDigest },
     setup: { status: 'ok', detail: variant },
     interface: null,
-    tools: provider.allowedTools,
+    tools: tools ?? provider.allowedTools,
     index: {
       status: 'skipped',
       detail: 'no index command declared',
@@ -127,6 +134,7 @@ export async function writeProbeRecord(
     schema: 'crossover.probe/1',
     provider: provider.id,
     digest: digestOf(identity),
+    declarationDigest: placedDeclarationDigest(provider, join(root, 'experiments'), root),
     identity,
     measurements: { providerSetup: null, setupMs: null, index: null, sample: null },
     eligibility: decideEligibility(identity),

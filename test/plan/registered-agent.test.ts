@@ -56,7 +56,9 @@ describe('an adapter registered beside the built-in ones, from a folder of its o
         promptTemplateDigest: expect.stringMatching(/^sha256:/),
       });
       // Blocked only by the stage rule a non-synthetic agent meets at stage 0, like any real agent.
-      expect(derived.blocked).toEqual(['stage 0 probes and plans only: a real agent runs from stage 1 on']);
+      expect(derived.blocked).toEqual([
+        "stage 0 probes and plans only: a real agent runs from stage 1 on, or in an exploratory run (stage: 'exploratory', any tasks, always descriptive)",
+      ]);
       const misspelt = await planWith({ ...declared, lable: 'v2' });
       expect(misspelt.run.code).toBe(2);
       expect(misspelt.run.err).toContain('experiments/exp.ts: invalid');

@@ -6,7 +6,8 @@ import { fixtureReceipts } from '../../fixtures/score/build.js';
 import type { ExperimentInput } from '../../src/contracts/experiment.js';
 import type { Scorecard } from '../../src/contracts/scorecard.js';
 import { derivePlan } from '../../src/plan/derive.js';
-import { FEASIBILITY_GATES, stage1Slice } from '../../src/plan/stages.js';
+import { coverageSlice, fitsShape, sliceOfShape } from '../../src/plan/slice.js';
+import { FEASIBILITY_GATES } from '../../src/plan/stages.js';
 import { buildScorecard } from '../../src/score/scorecard.js';
 import { tempDir } from '../helpers/temp.js';
 import {
@@ -117,10 +118,13 @@ describe("a plan that breaks its stage's rules is refused, naming the rule", () 
       'refused by stage-1 rule "a 4-task slice: 2 api, 2 browser, at least 4 categories": $.tasks gives 4 tasks, 2 api, 2 browser, 3 categories',
     );
     const none = await plan(
-      syntheticExperiment({ stage: 1 }),
+      syntheticExperiment({ stage: 1, slice: { surfaces: { api: 2, browser: 2 }, minCategories: 4 } }),
       SMALL_CORPUS.filter((t) => t.surface !== 'browser'),
     );
-    expect(none.result.err).toContain('has no such slice');
+    expect(none.result.code).toBe(6);
+    expect(none.result.err).toContain(
+      'refused by stage-1 rule "the preregistered slice ($.slice), a 4-task slice: 2 api, 2 browser, at least 4 categories": corpus test-corpus has no such slice',
+    );
   });
 
   it('chooses the stage-1 slice by a deterministic coverage rule: 2 api + 2 browser over 4 categories, first in id order', async () => {
@@ -132,18 +136,89 @@ describe("a plan that breaks its stage's rules is refused, naming the rule", () 
     expect(derived.plan.tasks.map((t) => t.id)).toEqual(['api-a', 'api-c', 'web-b', 'web-c']);
     fc.assert(
       fc.property(fc.shuffledSubarray(SMALL_CORPUS, { minLength: SMALL_CORPUS.length }), (shuffled) => {
-        expect(stage1Slice(shuffled)?.map((t) => t.id)).toEqual(['api-a', 'api-c', 'web-b', 'web-c']);
+        expect(coverageSlice(shuffled)?.slice.map((t) => t.id)).toEqual(['api-a', 'api-c', 'web-b', 'web-c']);
       }),
     );
+  });
+
+  it('derives a stage-1 slice from what any corpus has: its commonest surfaces, as many categories as they allow', async () => {
     fc.assert(
-      fc.property(fc.subarray(SMALL_CORPUS), (tasks) => {
-        const slice = stage1Slice(tasks);
-        if (slice === null) return;
-        expect(slice.filter((t) => t.surface === 'api')).toHaveLength(2);
-        expect(slice.filter((t) => t.surface === 'browser')).toHaveLength(2);
-        expect(new Set(slice.map((t) => t.category)).size).toBe(4);
+      fc.property(fc.subarray(SMALL_CORPUS, { minLength: 1 }), (tasks) => {
+        const found = coverageSlice(tasks);
+        if (found === null) throw new Error('a non-empty corpus always has a slice');
+        const { slice, shape } = found;
+        expect(slice).toHaveLength(Math.min(4, tasks.length));
+        expect(fitsShape(slice, shape)).toBe(true);
+        // no slice of the same shape holds more categories
+        const categories = new Set(slice.map((t) => t.category)).size;
+        expect(sliceOfShape(tasks, { ...shape, minCategories: categories + 1 })).toBeNull();
       }),
     );
+    const library: TaskSpec[] = [
+      { id: 'lib-a', category: 'c1', surface: 'library' },
+      { id: 'lib-b', category: 'c1', surface: 'library' },
+      { id: 'lib-c', category: 'c2', surface: 'library' },
+    ];
+    expect(coverageSlice(library)?.shape).toEqual({ surfaces: { library: 3 }, minCategories: 2 });
+    const cliAndLibrary: TaskSpec[] = [
+      ...library,
+      { id: 'cli-a', category: 'c3', surface: 'cli' },
+      { id: 'lib-d', category: 'c4', surface: 'library' },
+    ];
+    // library has the most tasks: two of it, then cli, then library again up to four
+    expect(coverageSlice(cliAndLibrary)?.slice.map((t) => t.id)).toEqual(['cli-a', 'lib-a', 'lib-c', 'lib-d']);
+  });
+
+  it('plans stage 1 on a library-only corpus of 3 tasks, and holds a listed slice to the derived shape', async () => {
+    const library: TaskSpec[] = [
+      { id: 'lib-a', category: 'c1', surface: 'library' },
+      { id: 'lib-b', category: 'c1', surface: 'library' },
+      { id: 'lib-c', category: 'c2', surface: 'library' },
+    ];
+    const derived = await plan(syntheticExperiment({ stage: 1 }), library);
+    expect(derived.result.err).not.toContain('refused');
+    expect(derived.result.out).toContain('tasks 3 × repeats 2');
+    const listed = await plan(syntheticExperiment({ stage: 1, tasks: ['lib-a', 'lib-b'] }), library);
+    expect(listed.result.code).toBe(6);
+    expect(listed.result.err).toContain(
+      'refused by stage-1 rule "a 3-task slice: 3 library, at least 2 categories": $.tasks gives 2 tasks, 2 library, 1 categories',
+    );
+  });
+
+  it('takes a preregistered slice shape instead of the coverage rule, and refuses it outside stage 1', async () => {
+    const shaped = await plan(
+      syntheticExperiment({ stage: 1, slice: { surfaces: { api: 1, library: 1 }, minCategories: 2 } }),
+    );
+    expect(shaped.result.err).not.toContain('refused');
+    expect(shaped.result.out).toContain('tasks 2 × repeats 2');
+    const stage0 = await plan(syntheticExperiment({ slice: { surfaces: { api: 1 } } }));
+    expect(stage0.result.code).toBe(2);
+    expect(stage0.result.err).toContain('experiments/exp.ts: $.slice: a preregistered slice shape is a stage-1 rule');
+  });
+
+  it('plans an exploratory run of any tasks with a real agent, labelled in the plan and its summary', async () => {
+    const root = await tempDir();
+    await writeCorpus(root, SMALL_CORPUS);
+    const file = await writeExperiment(
+      root,
+      'exp',
+      syntheticExperiment({
+        stage: 'exploratory',
+        tasks: ['lib-a', 'api-b'],
+        repeats: 1,
+        agent: { adapter: 'command', command: 'true' },
+        arms: treatments(1),
+      }),
+    );
+    const derived = await derivePlan({ experimentFile: file, root, env });
+    expect(derived.plan.experiment.stage).toBe('exploratory');
+    expect(derived.summary.notes).toContain(
+      'EXPLORATORY: any tasks, always descriptive; its scorecard is never stage-2 evidence',
+    );
+    // a real agent spends real trials: only qualified tasks, like stage 1 and 2
+    expect(derived.blocked).toEqual([
+      'tasks never verified: lib-a, api-b: run crossover corpus verify --task lib-a --task api-b (stage 1, stage 2 and exploratory runs use only qualified tasks)',
+    ]);
   });
 
   it('refuses stage 2 without 30 tasks, 3 repeats, an aa-control arm, the sandbox or a stage-1 scorecard', async () => {
@@ -153,7 +228,13 @@ describe("a plan that breaks its stage's rules is refused, naming the rule", () 
       { id: 'aa', role: 'aa-control' as const },
     ];
     const small = await plan(syntheticExperiment({ stage: 2, repeats: 3, arms: aaArms }));
-    expect(small.result.err).toContain('refused by stage-2 rule "at least 30 tasks": the slice holds 9 tasks');
+    expect(small.result.err).toContain(
+      'refused by stage-2 rule "at least 30 tasks ($.policy.minTasks)": the slice holds 9 tasks: add tasks to the corpus, or preregister a smaller $.policy.minTasks',
+    );
+    const preregistered = await plan(
+      syntheticExperiment({ stage: 2, repeats: 3, arms: aaArms, policy: { minTasks: 9 } }),
+    );
+    expect(preregistered.result.err).not.toContain('at least');
     const twoRepeats = await plan(syntheticExperiment({ stage: 2, repeats: 2, arms: aaArms }), thirtyTasks);
     expect(twoRepeats.result.err).toContain('refused by stage-2 rule "at least 3 repeats"');
     const noControl = await plan(syntheticExperiment({ stage: 2, repeats: 3 }), thirtyTasks);
@@ -170,7 +251,7 @@ describe("a plan that breaks its stage's rules is refused, naming the rule", () 
     );
     expect(unconfined.result.code).toBe(6);
     expect(unconfined.result.err).toContain(
-      'refused by stage-2 rule "agents run in the bubblewrap sandbox": $.sandbox is "none"',
+      'refused by stage-2 rule "agents run in a sandbox (bubblewrap or container)": $.sandbox is "none"',
     );
     const noScorecard = await plan(syntheticExperiment({ stage: 2, repeats: 3, arms: aaArms }), thirtyTasks);
     expect(noScorecard.result.err).toContain(
@@ -246,6 +327,8 @@ describe("a plan that breaks its stage's rules is refused, naming the rule", () 
       syntheticExperiment({ agent: { adapter: 'command', command: 'true' }, arms: treatments(1) }),
     );
     const derived = await derivePlan({ experimentFile: file, root, env });
-    expect(derived.blocked).toEqual(['stage 0 probes and plans only: a real agent runs from stage 1 on']);
+    expect(derived.blocked).toEqual([
+      "stage 0 probes and plans only: a real agent runs from stage 1 on, or in an exploratory run (stage: 'exploratory', any tasks, always descriptive)",
+    ]);
   });
 });

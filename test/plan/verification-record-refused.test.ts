@@ -40,7 +40,7 @@ function forgedRecord(overrides: Partial<CorpusVerification> = {}): CorpusVerifi
   });
   return {
     schema: 'crossover.corpus-verification/1',
-    corpus: { id: 'test-corpus', version: '1.0.0', digest: `sha256:${'b'.repeat(64)}` },
+    corpus: { id: 'test-corpus', version: '1.0.0', digest: `sha256:${'b'.repeat(64)}`, path: 'corpus' },
     total: 2,
     qualified: 2,
     tasks: [entry('api-a', 'api'), entry('web-b', 'browser')],
@@ -73,7 +73,7 @@ describe('the verification gate trusts no record it cannot parse', () => {
     await writeRecord(root, forgedRecord());
     const derived = await derivePlan({ experimentFile: file, root, env });
     expect(derived.blocked).toEqual([
-      'tasks never verified: api-c, web-c: run crossover corpus verify --task api-c --task web-c (stage 1 and 2 run only qualified tasks)',
+      'tasks never verified: api-c, web-c: run crossover corpus verify --task api-c --task web-c (stage 1, stage 2 and exploratory runs use only qualified tasks)',
       'tasks changed since they were verified (the record holds another digest): api-a, web-b: run crossover corpus verify --task api-a --task web-b',
     ]);
   });
@@ -95,6 +95,21 @@ describe('the verification gate trusts no record it cannot parse', () => {
     await expect(derivePlan({ experimentFile: file, root, env })).rejects.toThrow(
       `${RECORD}: $.corpus.id: expected "test-corpus", got "other"`,
     );
+  });
+
+  it('never reads a record of the same corpus id verified in another directory, and says to verify this one', async () => {
+    const { root, file } = await stage1Project();
+    const record = forgedRecord();
+    await writeRecord(root, { ...record, corpus: { ...record.corpus, path: 'corpus-copy' } });
+    const derived = await derivePlan({ experimentFile: file, root, env });
+    expect(derived.blocked).toEqual([
+      `the verification record ${RECORD} was made for the corpus in corpus-copy, not corpus, so it is not read: run crossover corpus verify --task api-a --task api-c --task web-b --task web-c`,
+    ]);
+    const { path: _path, ...unbound } = record.corpus;
+    await writeRecord(root, { ...record, corpus: unbound });
+    expect((await derivePlan({ experimentFile: file, root, env })).blocked).toEqual([
+      `the verification record ${RECORD} names no corpus directory, not corpus, so it is not read: run crossover corpus verify --task api-a --task api-c --task web-b --task web-c`,
+    ]);
   });
 
   it('refuses a record that calls a task qualified while listing why it is not', async () => {

@@ -141,7 +141,9 @@ describe('README, "Bring your own agent": a command agent with a declared MCP se
       const [, stage1Plan, verifySlice, , gates, , , , stage2Plan] = results as StepResult[];
 
       // Before verification the slice was blocked for that alone, naming the README's next command.
-      expect(stage1Plan?.output).toContain(`run ${verifySlice?.command.replace('npx ', '')} (stage 1 and 2`);
+      expect(stage1Plan?.output).toContain(
+        `run ${verifySlice?.command.replace('npx ', '')} (stage 1, stage 2 and exploratory`,
+      );
       const reasons = new Set(stage1Plan?.output.split('\n').filter((line) => line.startsWith('  - ')));
       expect(reasons.size, transcript(results)).toBe(1);
 

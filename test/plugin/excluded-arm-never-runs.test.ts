@@ -19,7 +19,8 @@ const EXCLUDED_PROVIDER = `{
     },
     `;
 
-const EXCLUDED_ARM = `{ id: 'broken-context', role: 'treatment', provider: 'broken-index' },
+/** Declared as one the experiment may run without: otherwise its exclusion blocks the plan (and the probe exits 5). */
+const EXCLUDED_ARM = `{ id: 'broken-context', role: 'treatment', provider: 'broken-index', mayBeExcluded: true },
     `;
 
 /** The small experiment with one eligible and one excluded provider, each with a treatment arm. */

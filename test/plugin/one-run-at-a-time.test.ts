@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,8 +90,9 @@ describe.concurrent('one run of a plan at a time in one state directory', () => 
       const [refused, ran] = a.all.includes('is already being run by process') ? [a, b] : [b, a];
       expect(refused.all, refused.all).toMatch(/is already being run by process \d+, started \d{4}-\d\d-\d\dT/);
       expect(refused.exitCode).toBe(1);
-      expect(refused.all).toMatch(/global ?setup/i);
       expect(refused.all).not.toMatch(/trials done/);
+      // refused at startup (the holder had its lock) or in its global setup (both started at once): no stack either way
+      expect(refused.all).not.toMatch(/^\s+(❯|at) /m);
       // The refusing run ended first: it did not wait for the holder to finish.
       expect(done[0]).toBe(refused === a ? 'first' : 'second');
       // The lock named the run that held it.
@@ -101,6 +103,34 @@ describe.concurrent('one run of a plan at a time in one state directory', () => 
       await expectEveryTrialOnce(root);
       // The holder released its lock when it ended.
       expect(await lockHolder(root)).toBeNull();
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    '`vitest run` while another process holds the plan says so first and only: no "No test files found", no stack',
+    async ({ expect, onTestFinished }) => {
+      const root = await copyProject(template, onTestFinished);
+      const planned = await cli(root, ['plan', 'experiments/small.ts']);
+      expect(planned.code, planned.err).toBe(0);
+      // a live holder: a process of this test, recorded as the lock file records one
+      const holder = spawn('sleep', ['600'], { stdio: 'ignore' });
+      onTestFinished(() => void holder.kill());
+      const started = (await readFile(`/proc/${holder.pid}/stat`, 'utf8')).split(') ')[1]?.split(' ')[19] ?? null;
+      const lock = {
+        schema: 'crossover.run-lock/1',
+        pid: holder.pid,
+        processStart: started,
+        startedAt: '2024-05-01T00:00:00.000Z',
+        token: '0'.repeat(32),
+      };
+      await writeFile(join(await planDir(root), RUN_LOCK_FILE), JSON.stringify(lock));
+      const refused = await vitest(root, ['run', '--project', 'small']);
+      expect(refused.exitCode).toBe(1);
+      expect(refused.all).toContain(`is already being run by process ${holder.pid}, started 2024-05-01T00:00:00.000Z`);
+      expect(refused.all).not.toContain('No test files found');
+      expect(refused.all).not.toMatch(/^\s+(❯|at) /m);
+      expect(await receiptNames(await planDir(root))).toEqual([]);
     },
     RUN_TIMEOUT,
   );

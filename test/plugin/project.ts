@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
@@ -141,10 +142,10 @@ type ChildRun = ResultPromise<{
 }>;
 
 /** `node <script> <args>` as its own process in `root`, in its own process group. */
-function child(root: string, script: string, args: string[]): ChildRun {
+function child(root: string, script: string, args: string[], env: Record<string, string> = {}): ChildRun {
   return execa(process.execPath, [script, ...args], {
     cwd: root,
-    env: childEnv(),
+    env: { ...childEnv(), ...env },
     extendEnv: false,
     reject: false,
     all: true,
@@ -161,16 +162,22 @@ export function vitest(root: string, args: string[]): ChildRun {
 }
 
 /** `crossover <args>` (the built CLI) as its own process in `root`, in its own process group, like `vitest`. */
-export function crossoverProcess(root: string, args: string[]): ChildRun {
-  return child(root, BUILT.bin, args);
+export function crossoverProcess(root: string, args: string[], env: Record<string, string> = {}): ChildRun {
+  return child(root, BUILT.bin, args, env);
 }
 
-/** The one plan directory of an experiment, the small one unless named (a registered plan and its receipts). */
+/**
+ * The plan directory of an experiment that ran, the small one unless named (a registered plan and
+ * its receipts): the one holding receipts, else the only one. A blocked plan's directory holds its
+ * plan.json alone (`plan` and `run` write it for `approve`).
+ */
 export async function planDir(root: string, experiment = 'small'): Promise<string> {
   const base = join(root, '.crossover', experiment);
   const dirs = (await readdir(base)).filter((name) => /^[0-9a-f]{16}$/.test(name));
-  if (dirs.length !== 1) throw new Error(`${base}: expected one plan directory, found ${dirs.join(', ') || 'none'}`);
-  return join(base, dirs[0] as string);
+  const ran = dirs.filter((name) => existsSync(join(base, name, 'receipts')));
+  const found = ran.length > 0 ? ran : dirs;
+  if (found.length !== 1) throw new Error(`${base}: expected one plan directory, found ${dirs.join(', ') || 'none'}`);
+  return join(base, found[0] as string);
 }
 
 /** Receipt file names (`<trialId>.json`) stored for the plan; empty when there is no receipts directory. */

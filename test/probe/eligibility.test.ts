@@ -96,6 +96,20 @@ describe('eligibility (pure)', () => {
     });
   });
 
+  it("never says task source is sent to a provider that declares it is not (DeepWiki's recipe)", () => {
+    const wiki = provider({ mode: 'hosted', egress: { hosts: ['deepwiki.com'], sendsSource: false } });
+    const [reason] = decideEligibility(identity({ declaration: wiki, egress: egressPosture(wiki, false) })).reasons;
+    expect(reason).toContain('hosted provider reaching deepwiki.com');
+    expect(reason).toContain('before anything is sent to it (it declares that no task source is)');
+    expect(reason).not.toContain('task source is sent');
+    const sends = provider({ mode: 'hosted', egress: { hosts: ['deepwiki.com'], sendsSource: true } });
+    expect(
+      decideEligibility(identity({ declaration: sends, egress: egressPosture(sends, false) })).reasons[0],
+    ).toContain(
+      'hosted provider sends task source reaching deepwiki.com; an approval naming "code-search" is required before task source is sent',
+    );
+  });
+
   it('treats a local provider that sends source or reaches a remote host as egress', () => {
     expect(egressPosture(provider({ egress: { hosts: [], sendsSource: true } }), false).needsApproval).toBe(true);
     expect(

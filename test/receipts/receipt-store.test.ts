@@ -93,6 +93,16 @@ describe('crossover receipts verify', () => {
     expect(output()).toContain('1 of 1 receipts verified');
   });
 
+  it("verifies a plan directory's receipts, never counting plan.json or a scorecard as one", async () => {
+    const planDir = await tempDir();
+    await writeReceipt(join(planDir, 'receipts'), sealReceipt(sampleBody()));
+    await writeFile(join(planDir, 'plan.json'), '{"schema": "crossover.plan/1"}');
+    await writeFile(join(planDir, 'scorecard.json'), '{}');
+    const { io, output } = cli(planDir);
+    expect(await main(['receipts', 'verify', '.'], io)).toBe(0);
+    expect(output()).toBe('1 of 1 receipts verified\n');
+  });
+
   it('catches one changed byte anywhere in a receipt (exit 1)', async () => {
     const dir = await tempDir();
     await writeReceipt(dir, sealReceipt(sampleBody()));

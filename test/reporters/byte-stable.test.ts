@@ -5,7 +5,7 @@ import { showcaseRun } from '../../fixtures/score/showcase.js';
 import { main } from '../../src/cli/main.js';
 import { prettyJson } from '../../src/contracts/canonical.js';
 import { SCORECARD_FILES } from '../../src/reporters/scorecard-formats.js';
-import { TRIAL_PAGES_DIR } from '../../src/reporters/trial-page-path.js';
+import { FLIP_PAGES_DIR, TRIAL_PAGES_DIR } from '../../src/reporters/trial-page-path.js';
 import { tempDir } from '../helpers/temp.js';
 
 async function scoreInto(root: string, receiptsDir: string, out: string): Promise<Record<string, string>> {
@@ -19,11 +19,11 @@ async function scoreInto(root: string, receiptsDir: string, out: string): Promis
   expect(code).toBe(0);
   const files: Record<string, string> = {};
   for (const name of Object.values(SCORECARD_FILES)) files[name] = await readFile(join(root, out, name), 'utf8');
-  // The trial pages the HTML matrix links to: one per scheduled trial.
-  const pages = (await readdir(join(root, out, TRIAL_PAGES_DIR), { recursive: true })).filter((name) =>
-    name.endsWith('.html'),
-  );
-  for (const name of pages.sort()) files[name] = await readFile(join(root, out, TRIAL_PAGES_DIR, name), 'utf8');
+  // The trial pages the HTML matrix links to (one per scheduled trial) and the flip pages.
+  for (const dir of [TRIAL_PAGES_DIR, FLIP_PAGES_DIR]) {
+    const pages = (await readdir(join(root, out, dir), { recursive: true })).filter((name) => name.endsWith('.html'));
+    for (const name of pages.sort()) files[`${dir}/${name}`] = await readFile(join(root, out, dir, name), 'utf8');
+  }
   return files;
 }
 
@@ -50,7 +50,11 @@ describe('scorecards are byte-stable', () => {
     vi.setSystemTime(new Date('2032-06-15T12:34:56Z'));
     const second = await scoreInto(root, 'receipts-b', 'second');
     expect(second).toEqual(first);
-    expect(Object.keys(first).length).toBe(Object.keys(SCORECARD_FILES).length + plan.schedule.trials.length);
+    const scorecard = JSON.parse(first['scorecard.json']!) as { flips: unknown[] };
+    expect(scorecard.flips.length).toBeGreaterThan(0);
+    expect(Object.keys(first).length).toBe(
+      Object.keys(SCORECARD_FILES).length + plan.schedule.trials.length + scorecard.flips.length,
+    );
     for (const text of Object.values(first)) {
       expect(text).not.toContain(root);
       expect(text).not.toMatch(/20(31|32)-/);

@@ -15,7 +15,11 @@ describe('the Markdown scorecard says what the JSON says', () => {
       for (const reason of c.reasons) expect(markdown).toContain(`  - ${reason}`);
     }
     const winner = scorecard.comparisons.find((c) => c.verdict === 'better')!;
-    expect(markdown).toMatch(new RegExp(`\\| ${winner.arm} \\| \\*\\*better\\*\\* \\| \\+0\\.\\d{3} \\|`));
+    expect(markdown).toMatch(
+      new RegExp(
+        `\\| ${winner.arm} \\| \\*\\*better\\*\\* \\| \\+0\\.\\d{3} \\[\\+0\\.\\d{3}, \\+[01]\\.\\d{3}\\] \\|`,
+      ),
+    );
   });
 
   it('shows unknown diagnostics as unknown, never as 0, and lists every evidence gap', () => {

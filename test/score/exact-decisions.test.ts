@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixturePlan, fixtureReceipts, taskId } from '../../fixtures/score/build.js';
 import type { Scorecard } from '../../src/contracts/scorecard.js';
+import { renderHtml } from '../../src/reporters/html.js';
+import { renderMarkdown } from '../../src/reporters/markdown.js';
 import { fraction, toNumber } from '../../src/score/fraction.js';
 import { holmAdjustExact } from '../../src/score/holm.js';
 import { invertSignFlip } from '../../src/score/inverted-interval.js';
@@ -12,14 +14,15 @@ import { signFlipMethod, signFlipP, signFlipSupport } from '../../src/score/sign
 const REPEATS = 3;
 
 /** A stage-2 scorecard whose cells have the given successes out of 3, per arm and task. */
-function scoreCounts(successes: Record<string, readonly number[]>, aaLimit = 0.1): Scorecard {
+function scoreCounts(successes: Record<string, readonly number[]>): Scorecard {
   const tasks = successes.baseline!.length;
-  const plan = fixturePlan({ stage: 2, tasks, repeats: REPEATS, policy: { aaLimit } });
+  const plan = fixturePlan({ stage: 2, tasks, repeats: REPEATS });
   const index = new Map(Array.from({ length: tasks }, (_, t) => [taskId(t), t]));
   const { planId, receipts } = fixtureReceipts(plan, (trial) => ({
     status: trial.repeat <= successes[trial.arm]![index.get(trial.taskId)!]! ? 'passed' : 'failed',
   }));
-  return buildScorecard({ plan, planId, receipts });
+  // No verdict reads the simulated power figures: left out, so the properties run many scorecards.
+  return buildScorecard({ plan, planId, receipts, simulations: 0 });
 }
 
 const counts = (n: number) => fc.array(fc.integer({ min: 0, max: REPEATS }), { minLength: n, maxLength: n });
@@ -70,55 +73,99 @@ describe('a verdict never disagrees with the sign of Σd_t', () => {
   });
 });
 
-describe('|Δ_AA| exactly at the limit is decided the same whatever the arithmetic path', () => {
-  /** 30 tasks whose A/A differences are +1/3, +2/3 or +1 and add up to `thirds` thirds, in a shuffled order. */
-  const aaAt = (thirds: number) =>
-    fc
-      .array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 30 })
-      .filter((steps) => steps.reduce((s, v) => s + v, 0) >= thirds)
-      .chain((steps) => {
-        const parts: number[] = [];
-        let left = thirds;
-        for (const step of steps) {
-          if (left === 0) break;
-          parts.push(Math.min(step, left));
-          left -= Math.min(step, left);
-        }
-        return fc.shuffledSubarray([...parts, ...Array(30 - parts.length).fill(0)], { minLength: 30, maxLength: 30 });
-      })
-      .chain((diffs) =>
-        fc.tuple(...diffs.map((d) => fc.integer({ min: 0, max: REPEATS - d }).map((base) => [base, base + d]))),
-      );
+describe('one A/A rule: the label, the gate and the verdict say one thing everywhere', () => {
+  // Δ_AA = +0.2, beyond any limit a reader might hold in mind, yet noise: 12 tasks up by one, 6 down
+  // by one, 12 tied; two-sided p = P(|S| ≥ 6) over 18 fair ±1 = 0.2379 > α.
+  const baseline = [...Array(12).fill(0), ...Array(6).fill(3), ...Array(12).fill(0)];
+  const aa = [...Array(12).fill(3), ...Array(6).fill(0), ...Array(12).fill(0)];
+  const scorecard = scoreCounts({ baseline, 'treatment-a': Array(30).fill(3), 'aa-control': aa });
 
-  it('Σd_AA = 3 over 30 tasks (|Δ_AA| = 0.1, the limit) is within the limit for every composition and order', () => {
-    fc.assert(
-      fc.property(aaAt(9), (cells) => {
-        const baseline = cells.map(([b]) => b!);
-        const aa = cells.map(([, a]) => a!);
-        const result = scoreCounts({ baseline, 'treatment-a': baseline, 'aa-control': aa }).aa[0]!;
-        expect(result.exact).toEqual({ sum: 9, denominator: 3 });
-        expect(result.withinLimit).toBe(true);
-      }),
-      { numRuns: 12 },
-    );
+  it('the A/A arm holds in the JSON, the gate holds and the treatment is better', () => {
+    const a = scorecard.aa[0]!;
+    expect(a.delta).toBeCloseTo(0.2, 12);
+    expect(a.test.p).toBeCloseTo(0.2378845, 6);
+    expect(a.blocks).toBe(false);
+    expect(a).not.toHaveProperty('limit');
+    const result = scorecard.comparisons[0]!;
+    expect(result.gates.find((g) => g.gate === 'aa-noise')).toMatchObject({ holds: true });
+    expect(result.verdict).toBe('better');
   });
 
-  it('2/3→3/3 and 0→1/3 on nine tasks both give |Δ_AA| = 0.1 exactly, within the limit; one more third is beyond it', () => {
-    const base = Array(30).fill(1);
-    const up = (from: number, tasks: number) => base.map((_, t) => (t < tasks ? from + 1 : 1));
-    const high = scoreCounts({
-      baseline: up(2, 9).map((v, t) => (t < 9 ? 2 : v)),
-      'treatment-a': base,
-      'aa-control': up(2, 9),
-    });
-    const low = scoreCounts({
-      baseline: up(0, 9).map((v, t) => (t < 9 ? 0 : v)),
-      'treatment-a': base,
-      'aa-control': up(0, 9),
-    });
-    for (const scorecard of [high, low]) expect(scorecard.aa[0]).toMatchObject({ delta: 0.1, withinLimit: true });
-    const beyond = scoreCounts({ baseline: base, 'treatment-a': base, 'aa-control': up(1, 10) });
-    expect(beyond.aa[0]!.withinLimit).toBe(false);
+  it('the Markdown and the HTML (table, gate and figure label) say holds, and nothing says beyond', () => {
+    const markdown = renderMarkdown(scorecard);
+    expect(markdown).toMatch(/\| aa-control \| \+0\.200 \[[^\]]+\] \| 0\.2379 \| 30\/30 \| holds \|/);
+    const html = renderHtml(scorecard);
+    expect(html).toContain('<g class="forest-row" data-arm="aa-control" data-kind="aa">');
+    expect(html.match(/data-kind="aa">.*?<\/g>/s)![0]).toContain('A/A holds');
+    expect(html).toMatch(/<table class="aa">.*<span class="holds">holds<\/span>/s);
+    expect(html).toMatch(/<table class="gates">.*✓ holds<\/span><br>A\/A test p = 0\.2379/s);
+    for (const text of [markdown, html]) {
+      expect(text).not.toMatch(/beyond limit|within limit|\|Δ_AA\| vs limit|\bLimit\b/);
+      expect(text).not.toContain('blocks</span>');
+    }
+  });
+});
+
+describe('every treatment interval excludes 0 exactly when Holm claims a difference', () => {
+  it('three treatments on random outcomes: interval, Holm-adjusted p and verdict agree', () => {
+    const plan = fixturePlan({ stage: 2, tasks: 30, repeats: REPEATS, treatments: 3 });
+    const index = new Map(Array.from({ length: 30 }, (_, t) => [taskId(t), t]));
+    let disagreements = 0;
+    let claims = 0;
+    fc.assert(
+      fc.property(counts(30), counts(30), counts(30), fc.integer({ min: 0, max: 2 }), (b, x, y, lift) => {
+        const arms: Record<string, readonly number[]> = {
+          baseline: b,
+          'treatment-a': b.map((k, t) => Math.min(REPEATS, k + lift + (x[t]! % 2))),
+          'treatment-b': b.map((k, t) => Math.min(REPEATS, k + (y[t]! === 3 ? 1 : 0))),
+          'treatment-c': x,
+          'aa-control': b,
+        };
+        const { planId, receipts } = fixtureReceipts(plan, (trial) => ({
+          status: trial.repeat <= arms[trial.arm]![index.get(trial.taskId)!]! ? 'passed' : 'failed',
+        }));
+        const scorecard = buildScorecard({ plan, planId, receipts, simulations: 0 });
+        for (const c of scorecard.comparisons) {
+          const claimed = c.verdict === 'better' || c.verdict === 'worse';
+          const excludesZero = c.interval!.low > 0 || c.interval!.high < 0;
+          if (claimed !== excludesZero || claimed !== c.pAdjusted <= 0.05) disagreements += 1;
+          if (claimed) claims += 1;
+        }
+      }),
+      { numRuns: 20 },
+    );
+    expect(disagreements).toBe(0);
+    expect(claims, 'the generator must reach claims for the property to bite').toBeGreaterThan(0);
+  });
+
+  it('a claim Holm makes at its second step has an interval at α/2 that excludes 0, beside a simultaneous one that does not', () => {
+    // treatment-a: +1 on 29 tasks (p = 2^-28); treatment-b: +1 on 9 tasks, −1 on one (p = 22/1024 =
+    // 0.0215, between α/3 and α/2); treatment-c: the baseline's outcomes (p = 1).
+    const baseline = Array.from({ length: 30 }, (_, t) => (t === 9 ? 3 : 0));
+    const plan = fixturePlan({ stage: 2, tasks: 30, repeats: REPEATS, treatments: 3 });
+    const arms: Record<string, readonly number[]> = {
+      baseline,
+      'treatment-a': Array(30).fill(3),
+      'treatment-b': baseline.map((k, t) => (t < 9 ? 3 : t === 9 ? 0 : k)),
+      'treatment-c': baseline,
+      'aa-control': baseline,
+    };
+    const index = new Map(Array.from({ length: 30 }, (_, t) => [taskId(t), t]));
+    const { planId, receipts } = fixtureReceipts(plan, (trial) => ({
+      status: trial.repeat <= arms[trial.arm]![index.get(trial.taskId)!]! ? 'passed' : 'failed',
+    }));
+    const [a, b, c] = buildScorecard({ plan, planId, receipts, simulations: 0 }).comparisons;
+    expect(b!.test.p).toBe(22 / 1024);
+    expect(b!.pAdjusted).toBe(2 * (22 / 1024));
+    expect(b!.verdict).toBe('better');
+    expect(b!.interval!.alpha).toBe(0.025);
+    expect(b!.interval!.low).toBeGreaterThan(0);
+    expect(b!.simultaneous!.alpha).toBe(0.05 / 3);
+    expect(b!.simultaneous!.low).toBeLessThanOrEqual(0);
+    expect(a!.interval!.alpha).toBe(0.05 / 3);
+    // Holm stops at treatment-c (step 3, level α): its interval there contains 0.
+    expect(c!.interval!.alpha).toBe(0.05);
+    expect(c!.verdict).toBe('no-detectable-difference');
   });
 });
 

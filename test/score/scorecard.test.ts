@@ -15,7 +15,10 @@ import { buildScorecard, exactSignTest, holmAdjust } from '../../src/score/index
 const passed: TrialSpec = { status: 'passed' };
 const failed: TrialSpec = { status: 'failed' };
 
-/** Scores a fixture plan whose trials end as `decide` says, and checks the result is a valid scorecard. */
+/**
+ * Scores a fixture plan whose trials end as `decide` says, and checks the result is a valid
+ * scorecard. No verdict reads the simulated power figures, so these tests leave them out.
+ */
 function score(
   options: FixtureOptions,
   decide: (trial: ScheduledTrial) => TrialSpec | null,
@@ -23,7 +26,7 @@ function score(
 ): Scorecard {
   const plan = fixturePlan(options);
   const { planId, receipts } = fixtureReceipts(plan, decide);
-  const scorecard = buildScorecard({ plan, planId, receipts, eligibility });
+  const scorecard = buildScorecard({ plan, planId, receipts, eligibility, simulations: 0 });
   return ScorecardSchema.parse(scorecard);
 }
 
@@ -49,7 +52,7 @@ describe('every scheduled trial is counted once, and a missing one is never drop
     const result = comparison(scorecard, 'treatment-a');
     expect(result.verdict).toBe('incomplete');
     expect(result.reasons).toContain('treatment-a: 1 of 120 scheduled trials have no receipt');
-    expect(result.tasks).toEqual({ scheduled: 40, paired: 39, unpaired: [dropped!.taskId] });
+    expect(result.tasks).toEqual({ scheduled: 40, paired: 39, unpaired: [dropped!.taskId], droppable: 8 });
     const cell = scorecard.matrix
       .find((row) => row.taskId === dropped!.taskId)!
       .cells.find((c) => c.arm === 'treatment-a')!;
@@ -62,14 +65,14 @@ describe('every scheduled trial is counted once, and a missing one is never drop
     const treatment = armOf(scorecard, 'treatment-a');
     expect(treatment.trials.missing).toBe(120);
     expect(treatment.successRate).toBeNull();
-    expect(treatment.wilson).toBeNull();
+    expect(treatment.interval).toBeNull();
     expect(treatment.diagnostics.inputTokens).toEqual({ mean: null, known: 0 });
     expect(comparison(scorecard, 'treatment-a')).toMatchObject({ delta: null, interval: null, verdict: 'incomplete' });
   });
 });
 
 describe('invalid trials are excluded from pairs, counted and shown', () => {
-  it('a contaminated baseline trial is refused for pairing and makes every comparison incomplete', () => {
+  it('a contaminated baseline trial leaves its task out of every pair; within the preregistered share the verdicts stand, with their sensitivity', () => {
     let contaminated: ScheduledTrial | undefined;
     const scorecard = score(powered, (trial) => {
       if (!contaminated && trial.arm === 'baseline') {
@@ -83,12 +86,39 @@ describe('invalid trials are excluded from pairs, counted and shown', () => {
     expect(baseline.invalidByStatus).toEqual({ contaminated: 1 });
     for (const result of [comparison(scorecard, 'treatment-a'), scorecard.aa[0]!]) {
       expect(result.tasks.unpaired).toEqual([contaminated!.taskId]);
-      expect(result.tasks.paired).toBe(39);
+      expect(result.tasks).toMatchObject({ paired: 39, droppable: 8 });
     }
-    expect(comparison(scorecard, 'treatment-a').verdict).toBe('incomplete');
-    expect(comparison(scorecard, 'treatment-a').reasons).toContain(
-      'baseline: 1 of 120 trials invalid (contaminated 1)',
+    const result = comparison(scorecard, 'treatment-a');
+    expect(result.verdict).toBe('better');
+    // The dropped task's one invalid baseline repeat imputed as a success (worst) or a failure (best).
+    expect(result.sensitivity).toMatchObject({
+      dropped: 1,
+      worst: { claim: 'better', delta: 1 - 1 / 120 },
+      best: { claim: 'better', delta: 1 },
+    });
+    expect(result.reasons).toContain(
+      '1 tasks dropped for invalid trials (8 allowed): imputed worst case better (Δ = +0.992, Holm p = 1.8e-12), best case better (Δ = +1.000, Holm p = 1.8e-12)',
     );
+  });
+
+  it('beyond the preregistered share of dropped tasks the comparison is incomplete, naming the statuses', () => {
+    const scorecard = score({ ...powered, policy: { maxDroppedShare: 0.1 } }, (trial) =>
+      trial.arm === 'treatment-a' && trial.repeat === 1 && trial.taskId <= 'task-0005'
+        ? { status: 'api-fault' }
+        : treatmentWins(trial),
+    );
+    const result = comparison(scorecard, 'treatment-a');
+    expect(result.tasks).toMatchObject({ paired: 35, droppable: 4 });
+    expect(result.verdict).toBe('incomplete');
+    expect(result.reasons).toEqual([
+      '5 of 40 tasks dropped for invalid trials, more than the 4 the missing-data rule allows (5 of 120 trials of treatment-a invalid (api-fault 5))',
+    ]);
+    const within = score({ ...powered, policy: { maxDroppedShare: 0.125 } }, (trial) =>
+      trial.arm === 'treatment-a' && trial.repeat === 1 && trial.taskId <= 'task-0005'
+        ? { status: 'api-fault' }
+        : treatmentWins(trial),
+    );
+    expect(comparison(within, 'treatment-a')).toMatchObject({ verdict: 'better', tasks: { droppable: 5 } });
   });
 
   it('a receipt that says passed while its own required check failed is not a success', () => {
@@ -145,11 +175,18 @@ describe('only hidden checks decide outcomes', () => {
     };
     const scorecard = score(powered, (trial) => (trial.arm === 'treatment-a' && trial.repeat === 1 ? broke : failed));
     const result = comparison(scorecard, 'treatment-a');
-    // Every task has 1 of 3 repeats regressed in the arm, none in the baseline: one-sided p = 2^-40.
-    expect(result.regressionFailures).toEqual({ arm: 40, baseline: 0, p: 2 ** -40 });
+    // 40 of 120 arm trials regressed, none of the baseline's: the extra share is at least 1/3.
+    expect(result.regressions).toMatchObject({
+      arm: 40,
+      armTrials: 120,
+      baseline: 0,
+      baselineTrials: 120,
+      tolerance: 0.1,
+    });
+    expect(result.regressions.extraBound!).toBeGreaterThan(1 / 3);
     expect(result.verdict).toBe('unqualified');
     expect(result.reasons).toEqual([
-      'regressions gate failed: trials with a failed regression check: 40 in treatment-a, 0 in the baseline; one-sided paired p = 9.1e-13 ≤ α = 0.05',
+      `regressions gate failed: trials with a failed regression check on paired tasks: 40 of 120 in treatment-a, 0 of 120 in the baseline; exact upper bound of the extra share +${result.regressions.extraBound!.toFixed(3)} ≥ tolerance 0.1 (α = 0.05)`,
     ]);
   });
 });
@@ -197,9 +234,11 @@ describe('verdicts follow the documented order', () => {
     const result = comparison(scorecard, 'treatment-a');
     expect(result.delta).toBe(1);
     expect(result.verdict).toBe('unqualified');
+    // 20 clean trials a side cannot bound the extra regression share below 0.1 either: 1 − 0.025^(1/20) = 0.168.
     expect(result.reasons).toEqual([
-      'tasks gate failed: 10 paired tasks; 30 required',
+      'tasks gate failed: 10 tasks scheduled, 10 paired (0 dropped for invalid trials, 2 allowed); 30 required',
       'repeats gate failed: 2 repeats per task and arm; 3 required',
+      'regressions gate failed: trials with a failed regression check on paired tasks: 0 of 20 in treatment-a, 0 of 20 in the baseline; exact upper bound of the extra share +0.168 ≥ tolerance 0.1 (α = 0.05)',
     ]);
   });
 
@@ -209,7 +248,7 @@ describe('verdicts follow the documented order', () => {
       if (trial.arm === 'treatment-b') return trialDraw(trial) < 0.6 ? passed : failed;
       return failed;
     });
-    expect(scorecard.family).toEqual({ method: 'holm', m: 3, alpha: 0.05, intervalAlpha: 0.05 / 3 });
+    expect(scorecard.family).toEqual({ method: 'holm', m: 3, alpha: 0.05, simultaneousAlpha: 0.05 / 3 });
     const results = ['treatment-a', 'treatment-b', 'treatment-c'].map((arm) => comparison(scorecard, arm));
     for (const result of results) {
       const { wins, losses } = result.secondary.signTest;
@@ -220,13 +259,14 @@ describe('verdicts follow the documented order', () => {
     expect(results[0]!.test.p).toBe(2 / 2 ** 40);
     expect(results[0]!.pAdjusted).toBe(3 * (2 / 2 ** 40));
     // Every d_t = 1: any shift δ < 1 leaves 40 positive differences, rejected; δ = 1 leaves all ties.
+    // Holm tests the smallest p first, at α/3; its interval is at that level, as is the simultaneous one.
     expect(results[0]!.interval).toEqual({ method: 'sign-flip-inversion', alpha: 0.05 / 3, low: 1, high: 1 });
+    expect(results[0]!.simultaneous).toEqual({ alpha: 0.05 / 3, low: 1, high: 1 });
     expect(results.map((r) => r.verdict)).toEqual(['better', expect.any(String), 'no-detectable-difference']);
     expect(results[2]!.secondary.signTest).toMatchObject({ wins: 0, losses: 0, ties: 40, p: 1 });
     expect(results[2]!.test.p).toBe(1);
     expect(scorecard.aa[0]).toMatchObject({
       delta: 0,
-      withinLimit: true,
       blocks: false,
       interval: expect.objectContaining({ alpha: 0.05 }),
     });
@@ -312,7 +352,7 @@ describe('verdicts follow the documented order', () => {
     const scorecard = score(powered, (trial) =>
       trial.arm === 'aa-control' || trial.arm === 'treatment-a' ? passed : failed,
     );
-    expect(scorecard.aa[0]).toMatchObject({ delta: 1, withinLimit: false, blocks: true });
+    expect(scorecard.aa[0]).toMatchObject({ delta: 1, blocks: true });
     const result = comparison(scorecard, 'treatment-a');
     expect(result.verdict).toBe('unqualified');
     expect(result.reasons).toEqual([
@@ -327,22 +367,33 @@ describe('verdicts follow the documented order', () => {
     ]);
   });
 
-  it('with a margin, noninferiority is read from the inverted interval and is reachable at 40 tasks', () => {
+  it('noninferiority comes from exact bounds on bounded rates: near the ceiling it is reachable, from all-tied middling data it is not', () => {
     // Treatment and baseline draw the same outcome on each task and repeat, except that the
-    // treatment loses one repeat on task 1: Δ = −1/120, p = 1. A shift δ < −1/45 is rejected: the
-    // 39 ties become 39 equal positive differences that outweigh task 1's −1/3 − δ.
-    const decide = (margin: number) =>
-      score({ ...powered, policy: { noninferiorityMargin: margin } }, (trial) => {
-        if (trial.arm === 'treatment-a' && trial.taskId === 'task-0001' && trial.repeat === 1) return failed;
-        return trial.taskId < 'task-0020' ? passed : failed;
-      });
-    const lenient = comparison(decide(0.1), 'treatment-a');
-    expect(lenient.interval).toMatchObject({ low: -1 / 45, high: 0 });
-    expect(lenient.verdict).toBe('noninferior');
-    expect(lenient.reasons[1]).toBe('interval lower bound -0.022 > -0.1 (noninferiority margin)');
-    const strict = comparison(decide(0.02), 'treatment-a');
-    expect(strict.verdict).toBe('no-detectable-difference');
-    expect(strict.reasons[1]).toContain('noninferiority not shown');
+    // treatment loses one repeat on task 1 (Δ = −1/120, p = 1).
+    const decide = (margin: number, passing: (trial: ScheduledTrial) => boolean) =>
+      comparison(
+        score({ ...powered, policy: { noninferiorityMargin: margin } }, (trial) => {
+          if (trial.arm === 'treatment-a' && trial.taskId === 'task-0001' && trial.repeat === 1) return failed;
+          return passing(trial) ? passed : failed;
+        }),
+        'treatment-a',
+      );
+    // Near the ceiling: 119 of 120 against 120 of 120. The arm's exact lower bound at α/4 = 0.0125
+    // (m = 1) solves p^120 + 120·p^119·(1 − p) = 0.0125: 0.94800; the baseline's upper bound is 1.
+    const ceiling = decide(0.1, () => true);
+    expect(ceiling.verdict).toBe('noninferior');
+    expect(ceiling.noninferiority).toMatchObject({ margin: 0.1, level: 0.025, holds: true });
+    expect(ceiling.noninferiority!.bound).toBeCloseTo(0.9480023201179701 - 1, 12);
+    expect(ceiling.reasons[1]).toBe(
+      'Δ ≥ -0.052 (exact binomial bounds, one-sided 0.0250) > -0.1 (noninferiority margin)',
+    );
+    // Half the tasks always pass, half never (d_t = 0 on 39 tasks): an inverted shift test would give
+    // a zero-width interval here; the binomial bounds still leave Δ ≥ −0.30, no noninferiority at 0.1.
+    const middling = decide(0.1, (trial) => trial.taskId < 'task-0021');
+    expect(middling.verdict).toBe('no-detectable-difference');
+    expect(middling.noninferiority!.holds).toBe(false);
+    expect(middling.noninferiority!.bound).toBeLessThan(-0.1);
+    expect(middling.reasons[1]).toContain('noninferiority not shown');
   });
 });
 
@@ -397,6 +448,26 @@ describe('receipts must belong to the plan', () => {
     expect(refusal(() => buildScorecard({ plan, planId, receipts: [...receipts.slice(1), forged] }))).toContain(
       '$.trial.arm',
     );
+  });
+
+  it('refuses, as the CLI path does, a receipt whose diagnostics are NaN or infinite, naming the trial and field', () => {
+    for (const [field, value] of [
+      ['inputTokens', Number.NaN],
+      ['costUsd', Number.POSITIVE_INFINITY],
+    ] as const) {
+      const [first, ...rest] = receipts;
+      const broken = { ...first!, diagnostics: { ...first!.diagnostics, [field]: value } };
+      let error: unknown;
+      try {
+        buildScorecard({ plan, planId, receipts: [broken, ...rest] });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(CrossoverError);
+      expect((error as CrossoverError).code).toBe('invalid-input');
+      expect((error as Error).message).toContain(`receipt of trial ${first!.trial.id} (attempt 1): invalid`);
+      expect((error as Error).message).toContain(`$.diagnostics.${field}`);
+    }
   });
 
   it('gives the same scorecard whatever the order of the receipts', () => {

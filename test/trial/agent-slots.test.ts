@@ -58,6 +58,21 @@ describe('agent slots: the bound on agents at once', () => {
     expect(started).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it("tells each trial when its own turn starts, not when it began to wait: the progress line's seconds", async () => {
+    const slots = new AgentSlots(1);
+    const events: string[] = [];
+    let release: () => void = () => undefined;
+    const first = slots
+      .forTrial(() => events.push('first got its slot'))
+      .run(() => new Promise<void>((resolve) => (release = resolve)));
+    const second = slots.forTrial(() => events.push('second got its slot')).run(async () => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual(['first got its slot']);
+    release();
+    await Promise.all([first, second]);
+    expect(events).toEqual(['first got its slot', 'second got its slot']);
+  });
+
   it('frees the slot when an agent throws', async () => {
     const slots = new AgentSlots(1);
     await expect(slots.run(() => Promise.reject(new Error('agent crashed')))).rejects.toThrow('agent crashed');

@@ -69,10 +69,14 @@ describe('contamination rules', () => {
   it("accepts the agent's own tools, the arm's allowed tools, its provider's tools and instruction files the task shipped", () => {
     const toolCalls = [
       { name: 'Read', context: false },
-      { name: 'WebFetch', context: false },
       { name: 'search_code', context: true },
     ];
-    expect(detectContamination({ ...clean, arm: arm(), toolCalls })).toEqual([]);
+    expect(detectContamination({ ...clean, arm: arm({ allowedTools: ['search_code'] }), toolCalls })).toEqual([]);
+    // an arm that names no tools may call its provider's declared ones
+    expect(detectContamination({ ...clean, arm: arm({ allowedTools: [] }), toolCalls })).toEqual([]);
+    // an arm without a provider may allow a tool beyond the agent's own
+    const webFetch = [{ name: 'WebFetch', context: false }];
+    expect(detectContamination({ ...clean, arm: arm({ provider: null }), toolCalls: webFetch })).toEqual([]);
   });
 
   it('flags a context-provider tool in the baseline, a tool the arm does not allow, and a new CLAUDE.md', () => {
@@ -120,9 +124,13 @@ describe('contamination rules', () => {
     ]);
   });
 
-  it('flags a provider tool the arm was not given', () => {
+  it('flags a provider tool the arm was not given, even one its provider offers', () => {
     const findings = detectContamination({ ...clean, arm: arm(), toolCalls: [{ name: 'find_symbol', context: true }] });
     expect(findings.map((f) => f.detail)).toEqual(['tools not allowed for arm treatment: find_symbol ×1']);
+    const offered = arm({ allowedTools: ['search_code'] });
+    const both = { ...offered, provider: { ...offered.provider!, tools: ['search_code', 'find_symbol'] } };
+    const narrowed = detectContamination({ ...clean, arm: both, toolCalls: [{ name: 'find_symbol', context: true }] });
+    expect(narrowed.map((f) => f.detail)).toEqual(['tools not allowed for arm treatment: find_symbol ×1']);
   });
 
   it("judges provider tools by the arm's allowedTools, not by what its provider offers (issue 35)", () => {

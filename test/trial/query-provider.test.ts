@@ -63,6 +63,11 @@ describe('the synthetic agent that queries its MCP provider before acting', () =
       contextToolCalls: 2,
       tools: { search_code: 1, find_symbol: 1 },
     });
+    // asked about the task itself (the file its fix touches), each call found something
+    expect(receipt.contextCalls?.map((call) => [call.tool, call.outcome])).toEqual([
+      ['search_code', 'answer'],
+      ['find_symbol', 'answer'],
+    ]);
   });
 
   it('makes a baseline that queries a context provider contaminated', async () => {

@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import type { Agent } from '../../contracts/agent.js';
+import { AGENT_USAGE_FILE } from '../../contracts/agent-usage.js';
 import {
   type AgentAdapter,
   type AgentRunContext,
   type AgentRunResult,
   type ExecResult,
   MCP_CONFIG_PATH,
-  UNOBSERVED,
 } from '../adapter.js';
+import { readUsageFile } from './usage-file.js';
 
 type CommandAgent = Extract<Agent, { adapter: 'command' }>;
 
@@ -26,12 +27,15 @@ export function resolvedCommand(command: string, root: string): string {
 }
 
 /** Why a command counts as an agent error, in a few words (never its output: that is unbounded model text). */
-function errorOf(result: ExecResult, command: string, sandboxed: boolean): string | null {
+function errorOf(result: ExecResult, command: string, sandboxed: boolean, declared: boolean): string | null {
   if (result.exitCode === 0) return null;
   if (result.exitCode === NOT_FOUND && /not found|No such file|Permission denied/.test(result.stderr)) {
     const program = command.trim().split(/\s+/, 1)[0] ?? command;
     const where = sandboxed ? 'inside the sandbox' : 'on this machine';
-    return `the command exited with code ${NOT_FOUND}: ${program} was not found ${where}. Declare the agent's files (agent.files, or --agent-dir for crossover trial) so the sandbox binds them read-only, and start it by a path below the project root ("./agents/…") or one under /usr`;
+    const fix = declared
+      ? "Check the path and the exec bit of the program, and of what it starts, inside the agent's declared files"
+      : "Declare the agent's files (agent.files, or --agent-dir for crossover trial) so the sandbox binds them read-only";
+    return `the command exited with code ${NOT_FOUND}: ${program} was not found ${where}. ${fix}, and start it by a path below the project root ("./agents/…") or one under /usr`;
   }
   if (result.exitCode !== null) return `the command exited with code ${result.exitCode}`;
   return result.truncated
@@ -43,7 +47,8 @@ function errorOf(result: ExecResult, command: string, sandboxed: boolean): strin
  * Any CLI as an agent: `sh -c <command>` in the workspace, the prompt on stdin, inside the trial's
  * sandbox through `exec`, its MCP servers (Crossover's relays) in CROSSOVER_MCP_CONFIG. Its own
  * tools are not observable from outside, so built-in tool counts are null (unknown); its context-tool
- * calls come from Crossover's MCP proxy and files modified from the workspace itself.
+ * calls come from Crossover's MCP proxy and files modified from the workspace itself. Its tokens,
+ * cost and model are what it writes to CROSSOVER_USAGE_FILE, if anything (usage-file.ts).
  */
 export function commandAdapter(agent: CommandAgent, root: string): AgentAdapter {
   return {
@@ -53,14 +58,25 @@ export function commandAdapter(agent: CommandAgent, root: string): AgentAdapter 
     builtinSkills: [],
     async run(context: AgentRunContext): Promise<AgentRunResult> {
       const command = resolvedCommand(agent.command, root);
+      const usageFile = join(context.home, AGENT_USAGE_FILE);
       const result = await context.exec(['sh', '-c', command], {
         cwd: context.workspace,
-        env: { ...context.env, CROSSOVER_MCP_CONFIG: join(context.home, MCP_CONFIG_PATH) },
+        env: {
+          ...context.env,
+          CROSSOVER_MCP_CONFIG: join(context.home, MCP_CONFIG_PATH),
+          CROSSOVER_USAGE_FILE: usageFile,
+        },
         stdin: context.prompt,
       });
-      if (result.timedOut) return { outcome: 'timeout', error: null, observation: UNOBSERVED };
-      const error = errorOf(result, command, context.sandbox !== 'none');
-      return { outcome: error === null ? 'completed' : 'agent-error', error, observation: UNOBSERVED };
+      const usage = await readUsageFile(usageFile, `$CROSSOVER_USAGE_FILE ($HOME/${AGENT_USAGE_FILE})`);
+      const reported = {
+        observation: usage.observation,
+        ...(usage.model === null ? {} : { model: usage.model }),
+        ...(usage.problem === null ? {} : { notes: [usage.problem] }),
+      };
+      if (result.timedOut) return { outcome: 'timeout', error: null, ...reported };
+      const error = errorOf(result, command, context.sandbox !== 'none', (agent.files ?? []).length > 0);
+      return { outcome: error === null ? 'completed' : 'agent-error', error, ...reported };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Approval } from '../../contracts/approval.js';
 import { digestOf, prettyJson } from '../../contracts/canonical.js';
@@ -6,8 +6,10 @@ import { CrossoverError } from '../../contracts/errors.js';
 import { type Plan, PlanSchema } from '../../contracts/plan.js';
 import { writeNewFileAtomic } from '../../io/atomic.js';
 import { readArtifact } from '../../io/json.js';
-import { approvalFile } from '../../plan/approval.js';
+import { approvalFile, approvalScope, providersNeedingEgressApproval } from '../../plan/approval.js';
 import { checkDrift, formatDrifts } from '../../plan/drift.js';
+import { loadExperiment } from '../../plan/load-experiment.js';
+import { placedDeclarationDigest } from '../../provider-runtime/command.js';
 import type { Command } from '../command.js';
 
 function describe(plan: Plan, id: string): string {
@@ -30,7 +32,11 @@ export const approveCommand: Command = {
   async run(argv, io) {
     const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
     const [planFile] = positionals;
-    if (!planFile) throw new CrossoverError('invalid-input', 'expected a plan file written by crossover plan --out');
+    if (!planFile)
+      throw new CrossoverError(
+        'invalid-input',
+        'expected a plan file: crossover plan <experiment.ts> writes one and prints its path',
+      );
     const plan = await readArtifact(resolve(io.cwd, planFile), PlanSchema);
     const id = digestOf(plan);
     // Drift first: a hand-edited plan (say, approval.required set to false) is not what the
@@ -42,20 +48,35 @@ export const approveCommand: Command = {
         `${planFile}: plan ${id} has drifted and cannot be approved; plan again\n${formatDrifts(drifts)}`,
       );
     }
+    const experimentFile = resolve(io.cwd, plan.experiment.file);
     if (!plan.approval.required) {
-      io.out(`plan ${id} needs no approval: nothing written\n`);
+      io.out(`plan ${id} needs no approval: nothing written\nnext: crossover run ${plan.experiment.file}\n`);
       return 0;
     }
     io.out(describe(plan, id));
-    const path = approvalFile(dirname(resolve(io.cwd, plan.experiment.file)), plan.experiment.id, id);
+    const { experiment, dir } = await loadExperiment(experimentFile);
+    const egress = providersNeedingEgressApproval(experiment).map((provider) => ({
+      provider: provider.id,
+      declarationDigest: placedDeclarationDigest(provider, dir, io.cwd),
+    }));
+    const path = approvalFile(dir, plan.experiment.id, id);
     const approval: Approval = {
       schema: 'crossover.approval/1',
       planId: id,
       experiment: plan.experiment.id,
       approves: plan.approval.reasons,
+      scope: approvalScope(plan),
+      ...(egress.length > 0 ? { egress } : {}),
     };
     const written = await writeNewFileAtomic(path, prettyJson(approval));
     io.out(written ? `wrote ${relative(io.cwd, path)}\n` : `${relative(io.cwd, path)} already approves this plan\n`);
+    // The approval lets the probe send to these providers; its new record is covered by the same approval.
+    const reprobe = plan.arms.some((arm) => arm.provider !== null && arm.provider.eligibility !== 'eligible');
+    io.out(
+      reprobe && egress.length > 0
+        ? `next: crossover probe ${plan.experiment.file} (it may now reach ${egress.map((e) => e.provider).join(', ')}), then crossover run ${plan.experiment.file}\n`
+        : `next: crossover run ${plan.experiment.file}\n`,
+    );
     return 0;
   },
 };

@@ -10,7 +10,7 @@ import {
 } from '../../contracts/qualification.js';
 import { type LoadedCorpus, loadCorpus } from '../../corpus/load.js';
 import { qualifyCorpus } from '../../corpus/qualify.js';
-import { recordVerification, verificationRecordFile } from '../../corpus/verification-record.js';
+import { corpusPathOf, recordVerification, verificationRecordFile } from '../../corpus/verification-record.js';
 import { readArtifact } from '../../io/json.js';
 import { formatDuration, timeLeft } from '../../reporters/progress.js';
 import type { CliIo } from '../command.js';
@@ -69,6 +69,8 @@ async function alreadyVerified(root: string, corpus: LoadedCorpus, runs: number)
   const path = verificationRecordFile(root, corpus.corpus.id);
   if (!existsSync(path)) return new Map();
   const record = await readArtifact(path, CorpusVerificationSchema);
+  // A record of another directory with the same corpus id says nothing of this one.
+  if (record.corpus.path !== corpusPathOf(root, corpus.dir)) return new Map();
   const digests = new Map(corpus.tasks.map((task) => [task.task.id, task.digest]));
   const current = record.tasks.filter((entry) => digests.get(entry.id) === entry.digest && entry.runs >= runs);
   return new Map(current.map((entry) => [entry.id, entry]));
@@ -124,19 +126,23 @@ export async function verify(argv: string[], io: CliIo): Promise<number> {
       show(qualification, done, total, (now - lastEnd) / 1000);
       lastEnd = now;
       written = written.then(() =>
-        recordVerification(io.cwd, {
-          schema: 'crossover.corpus-verification/1',
-          corpus: header,
-          total: 1,
-          qualified: qualification.qualified ? 1 : 0,
-          tasks: [qualification],
-          refused: [],
-        }),
+        recordVerification(
+          io.cwd,
+          {
+            schema: 'crossover.corpus-verification/1',
+            corpus: header,
+            total: 1,
+            qualified: qualification.qualified ? 1 : 0,
+            tasks: [qualification],
+            refused: [],
+          },
+          corpus.dir,
+        ),
       );
       await written;
     },
   });
-  const record = await recordVerification(io.cwd, verification);
+  const record = await recordVerification(io.cwd, verification, corpus.dir);
   const kept = [...resumed.values()].filter((entry) => values.task === undefined || values.task.includes(entry.id));
   if (kept.length > 0)
     io.err(

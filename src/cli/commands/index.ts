@@ -2,6 +2,11 @@ import type { CommandEntry } from '../command.js';
 
 /** The command table, in the order --help lists it. A command's module loads only when it runs. */
 export const COMMANDS: Record<string, CommandEntry> = {
+  init: {
+    summary:
+      'Start a project here: a corpus with one example task, a command-agent stub, an exploratory experiment, vitest.config.ts',
+    load: async () => (await import('./init.js')).initCommand,
+  },
   schema: {
     summary: 'Print the JSON Schema of an artifact (plan, receipt, task, ...)',
     load: async () => (await import('./schema.js')).schemaCommand,
@@ -38,7 +43,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   },
   task: {
     summary:
-      "Import a repository task from a local git repository's base and fix commits: its own tests as hidden checks",
+      "Start a task from a skeleton (task new <id>), or import a repository task from a local git repository's base and fix commits",
     load: async () => (await import('./task.js')).taskCommand,
   },
   trial: {

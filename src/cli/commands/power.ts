@@ -6,13 +6,13 @@ import { CrossoverError, parseJsonText } from '../../contracts/errors.js';
 import { PlanSchema } from '../../contracts/plan.js';
 import { type PowerTable, ScorecardSchema } from '../../contracts/scorecard.js';
 import { readArtifact } from '../../io/json.js';
-import { powerCaption, powerNeeded, powerRows } from '../../reporters/scorecard-text.js';
-import { PLAN_BASIS, planModel, scorecardBasis, scorecardModel } from '../../score/method.js';
-import { DEFAULT_GRID, type PowerGrid, powerTable } from '../../score/power.js';
+import { powerCaption, powerRows, SAMPLE_SIZE_COLUMNS, sampleSizeRows } from '../../reporters/method-text.js';
+import { observedBasis, PLAN_BASIS, planModel, scorecardModel } from '../../score/method.js';
+import { DEFAULT_GRID, type PowerGrid, powerTable } from '../../score/power-table.js';
 import type { Command } from '../command.js';
 
 const USAGE =
-  'power <scorecard.json | plan.json> [--effect 0.1,0.15,0.2] [--tasks 30,60,100] [--repeats 3,5] [--simulations 400]';
+  'power <scorecard.json | plan.json> [--effect -0.15,-0.1,-0.05,0.05,0.1,0.15] [--tasks 30,60,100] [--repeats 3,5] [--simulations 400]';
 const DEFAULT_SIMULATIONS = 400;
 
 function refuse(message: string): CrossoverError {
@@ -40,17 +40,21 @@ function grid(values: Record<string, string | undefined>): PowerGrid {
   };
 }
 
+/** Rows as right-aligned columns of plain text. */
+function aligned(rows: readonly (readonly string[])[]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => cell.padStart(widths[column]!)).join('  '));
+}
+
 /** The power table as aligned plain text, figures only: the same bytes for the same input and seed. */
 function render(table: PowerTable): string {
-  const rows = [['effect', 'tasks', 'repeats', 'power'], ...powerRows(table)];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return [
     powerCaption(table),
     '',
-    ...rows.map((row) => row.map((cell, column) => cell.padStart(widths[column]!)).join('  ')),
+    ...aligned([['effect', 'tasks', 'repeats', 'power'], ...powerRows(table)]),
     '',
-    `needed for ${table.target} power:`,
-    ...powerNeeded(table).map((line) => `  ${line}`),
+    `tasks needed for ${table.target} power:`,
+    ...aligned([SAMPLE_SIZE_COLUMNS.map((name) => name.toLowerCase()), ...sampleSizeRows(table.needed)]),
     '',
   ].join('\n');
 }
@@ -83,7 +87,7 @@ export const powerCommand: Command = {
     } else {
       const scorecard = await readArtifact(file, ScorecardSchema);
       const model = scorecardModel(scorecard);
-      const basis = scorecardBasis(scorecard, model);
+      const basis = observedBasis(model, scorecard.experiment.id);
       table = powerTable(model, sizes, simulations, `${scorecard.planId}/power`, basis);
     }
     io.out(render(table));

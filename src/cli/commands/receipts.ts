@@ -1,11 +1,19 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CrossoverError } from '../../contracts/errors.js';
+import { planFiles } from '../../io/layout.js';
 import { type ReceiptVerification, verifyReceipts } from '../../receipts/store.js';
 import { terminalSafe } from '../../reporters/terminal-text.js';
 import type { CliIo, Command } from '../command.js';
 
-const USAGE = 'receipts verify <dir> [--json]';
+const USAGE = 'receipts verify <receipts dir | plan dir> [--json]';
+
+/** A plan directory (plan.json, scorecards, receipts/) stands for its receipts: plan.json is no receipt. */
+function receiptsDirOf(dir: string): string {
+  const { planFile, receiptsDir } = planFiles(dir);
+  return existsSync(planFile) && existsSync(receiptsDir) ? receiptsDir : dir;
+}
 
 function report(verification: ReceiptVerification, json: boolean, io: CliIo): number {
   if (json) io.out(`${JSON.stringify(verification, null, 2)}\n`);
@@ -33,6 +41,6 @@ export const receiptsCommand: Command = {
     });
     if (positionals.length !== 1)
       throw new CrossoverError('invalid-input', `expected one receipts directory; usage: crossover ${USAGE}`);
-    return report(await verifyReceipts(resolve(io.cwd, positionals[0]!)), values.json, io);
+    return report(await verifyReceipts(receiptsDirOf(resolve(io.cwd, positionals[0]!))), values.json, io);
   },
 };

@@ -6,6 +6,7 @@ import { CrossoverError, parseWith } from '../../contracts/errors.js';
 import { parseOverride } from '../../corpus/dependencies.js';
 import { ensureImportedCorpus, importTask } from '../../corpus/import.js';
 import type { CliIo, Command } from '../command.js';
+import { newTask, TASK_NEW_USAGE } from '../task-new.js';
 import { positiveInteger } from './options.js';
 
 const USAGE =
@@ -88,13 +89,14 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
 }
 
 export const taskCommand: Command = {
-  usage: USAGE,
+  usage: `${TASK_NEW_USAGE}\n       crossover ${USAGE}`,
   async run(argv, io) {
     const [sub, ...rest] = argv;
+    if (sub === 'new') return newTask(rest, io);
     if (sub !== 'import')
       throw new CrossoverError(
         'invalid-input',
-        `expected a sub-command: import${sub ? `; got "${sub}"` : ''}; usage: crossover ${USAGE}`,
+        `expected a sub-command: new or import${sub ? `; got "${sub}"` : ''}; usage: crossover ${TASK_NEW_USAGE} | ${USAGE}`,
       );
     return runImport(rest, io);
   },
