@@ -36,7 +36,7 @@ export const TEST_PROJECTS = {
     built: false,
   },
   system: {
-    include: ['test/{browser,container,grading,plugin,probe-sandbox,trial}/**/*.test.ts'],
+    include: ['test/{browser,container,grading,installs,plugin,probe-sandbox,trial}/**/*.test.ts'],
     timeoutMs: 120_000,
     maxWorkers: 3,
     isolate: false,

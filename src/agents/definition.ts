@@ -26,6 +26,8 @@ export interface AgentInstall {
   bin: string;
   /** the real executable behind the launcher, whose digest the install records */
   executable(prefix: string): Promise<string>;
+  /** the package needs its install scripts (run in bubblewrap, only the install writable); absent: none runs */
+  scripts?: boolean;
 }
 
 /** Where an agent CLI keeps its subscription login, which a login lease copies into the run home. */

@@ -34,7 +34,7 @@ async function installInto(
   const existing = await readInstalledAgent(root, adapter, version);
   if (existing !== null && (await currentDigest(root, existing)) === existing.digest)
     return { installed: existing, fresh: false };
-  await npmInstallInto(prefix, `${install.package}@${version}`);
+  await npmInstallInto(prefix, `${install.package}@${version}`, { scripts: install.scripts === true });
   const executable = await install.executable(prefix);
   const installed = InstalledAgentSchema.parse({
     schema: 'crossover.agent-install/1',

@@ -175,6 +175,12 @@ export const RepositorySchema = z
         'Tests of the suite that are neither a required nor a regression check, each with the reason the import left it out; grading ignores them.',
       ),
     history: HistorySchema.optional(),
+    editable: z
+      .array(RelativePathSchema)
+      .optional()
+      .describe(
+        'Test-infrastructure files (or directories) the agent may change: a task whose fix is in conftest.py, a runner config or package.json scripts. Any other such change is tampering.',
+      ),
   })
   .strict()
   .describe(

@@ -95,6 +95,12 @@ export const ProviderInstallSchema = z
     registry: z.enum(['npm', 'pypi']).describe('npm: an npm prefix; pypi: a Python virtual environment.'),
     package: z.string().min(1).describe('The package name in its registry.'),
     version: z.string().min(1).describe('Exact version.'),
+    scripts: z
+      .boolean()
+      .optional()
+      .describe(
+        'npm: the package needs its install scripts (a native build): they run in bubblewrap, only the install writable; absent or false: no package script runs.',
+      ),
   })
   .strict();
 

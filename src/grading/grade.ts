@@ -12,8 +12,10 @@ import type { GradedTask } from './graded-task.js';
 import { checkSources, runNodeCheck } from './node-check.js';
 import type { CheckOutcome } from './outcome.js';
 import { applyHiddenTests, runRepositoryTests, type SetupMount } from './repository-tests.js';
+import { plantSentinels } from './sentinels.js';
 import { type StaticServer, serveStatic } from './static-server.js';
 import { detectTampering } from './tampering.js';
+import { infrastructureChanges } from './test-infrastructure.js';
 import { scanWorkspace, type WorkspaceScan } from './workspace-scan.js';
 
 export type GradeStatus = 'passed' | 'failed' | 'check-error' | 'check-starved' | 'missing-checks';
@@ -51,7 +53,17 @@ export interface GradeInput {
   alone?: Alone;
   /** a container task's image: node checks and the repository's runner each run in a fresh container of it */
   container?: ContainerPlace | null;
+  /** the positive controls only: a repository task's runner graded without sentinels or the test-infrastructure rule */
+  protections?: RunnerProtections;
 }
+
+/** What keeps a repository's own runner honest (sentinels.ts, test-infrastructure.ts); both on unless a control turns one off. */
+export interface RunnerProtections {
+  sentinels: boolean;
+  infrastructure: boolean;
+}
+
+const PROTECTED: RunnerProtections = { sentinels: true, infrastructure: true };
 
 interface PlannedCheck {
   check: Check;
@@ -180,7 +192,10 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   const planned = plannedChecks(task);
   const scan = input.scan ?? (await scanWorkspace(workspace));
   const start = input.start ?? (await readTreeModel(join(task.dir, 'workspace')));
+  const protections = input.protections ?? PROTECTED;
   const findings = await detectTampering(task, scan, start);
+  if (findings.length === 0 && protections.infrastructure)
+    findings.push(...(await infrastructureChanges(task, workspace, start, scan.model)));
   if (findings.length > 0) {
     const notRun = planned.map(({ id, kind }) => ({
       id,
@@ -193,20 +208,22 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   const { repository } = task.task;
   if (repository) {
     const overwritten = await applyHiddenTests(task.dir, workspace, { start, graded: scan.model });
-    const checks = await runRepositoryTests({
+    const hidden = (await readTreeModel(join(task.dir, 'checks'))).files.map((entry) => entry.path);
+    const { checks, findings: judged } = await runRepositoryTests({
       repository,
       workspace,
       setup: input.setup ?? null,
+      sentinels: protections.sentinels ? await plantSentinels(workspace, hidden, repository.test.format) : [],
       ...(signal ? { signal } : {}),
       container: input.container ?? null,
     });
     return {
       status: gradeStatus(checks),
       checks,
-      checksRun: checks.filter((c) => c.status !== 'error').length,
+      checksRun: judged.length > 0 ? 0 : checks.filter((c) => c.status !== 'error').length,
       // One test run grades every test at once: no test has a duration of its own.
       durationsMs: checks.map(() => null),
-      findings: overwritten,
+      findings: [...overwritten, ...judged],
     };
   }
   return gradeModules(input, workspace);

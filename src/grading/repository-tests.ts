@@ -12,6 +12,7 @@ import { readTreeModel } from '../io/tree.js';
 import { HARBOR_TESTS_DIR, harborSandbox, type SuiteSandbox } from './harbor-verifier.js';
 import { boundedMessage } from './outcome.js';
 import { allChecks, checksFrom, killedBySignal, unearnedPass } from './repository-verdict.js';
+import { judgeSentinels, type Sentinel } from './sentinels.js';
 import { MalformedResults, parseTestResults, type TestResults } from './test-results.js';
 
 /** A result file larger than this is not read: no honest suite's report is that big. */
@@ -216,6 +217,8 @@ export interface RepositoryRun {
   /** real path of the graded tree, the hidden tests already applied */
   workspace: string;
   setup: SetupMount | null;
+  /** the sentinel tests planted in the hidden test files: their results must come back exactly */
+  sentinels: readonly Sentinel[];
   signal?: AbortSignal;
   container?: ContainerPlace | null;
 }
@@ -223,12 +226,13 @@ export interface RepositoryRun {
 /**
  * Grades a tree by the repository's own tests. Only positive evidence passes: a test absent from
  * the results, or skipped, fails its check; a malformed result file or a timeout fails every
- * check; a runner that wrote no result file at all could not be graded (error: `check-error`).
+ * check; a runner that wrote no result file at all could not be graded (error: `check-error`);
+ * sentinels that did not come back exactly fail every check with a tampering finding.
  */
-export async function runRepositoryTests(run: RepositoryRun): Promise<CheckResult[]> {
+export async function runRepositoryTests(run: RepositoryRun): Promise<{ checks: CheckResult[]; findings: Finding[] }> {
   const { repository } = run;
   if (repository.setup && !run.setup)
-    return allChecks(repository, 'error', 'the setup outputs were not given to grading');
+    return { checks: allChecks(repository, 'error', 'the setup outputs were not given to grading'), findings: [] };
   const suite = await runTestSuite({
     test: repository.test,
     workspace: run.workspace,
@@ -236,6 +240,12 @@ export async function runRepositoryTests(run: RepositoryRun): Promise<CheckResul
     ...(run.signal ? { signal: run.signal } : {}),
     container: run.container ?? null,
   });
-  if (suite.kind !== 'results') return allChecks(repository, suite.kind, suite.message);
-  return checksFrom(repository, suite.results);
+  if (suite.kind !== 'results') return { checks: allChecks(repository, suite.kind, suite.message), findings: [] };
+  const checks = checksFrom(repository, suite.results);
+  const judged = judgeSentinels(run.sentinels, suite.results, checks);
+  if (judged === null) return { checks, findings: [] };
+  return {
+    checks: allChecks(repository, 'fail', "not graded: the runner's judging was changed (see findings)"),
+    findings: [judged],
+  };
 }

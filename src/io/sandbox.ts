@@ -47,6 +47,19 @@ export type SandboxIdentity = { kind: 'unprivileged'; uid: number; gid: number }
 /** The uid and gid an agent gets when the harness is root: nobody's, which owns nothing on the host. */
 export const AGENT_UID = 65534;
 export const AGENT_GID = 65534;
+/**
+ * The uid and gid a provider's processes get when the harness is root: not the agent's, so a
+ * server never reads what only the agent's uid may (its leased login, 0600), and owns nothing on
+ * the host either.
+ */
+export const PROVIDER_UID = 65533;
+export const PROVIDER_GID = 65533;
+
+/** Who a provider's processes are: as root a uid of their own, as an ordinary user the caller (no other uid to take). */
+export function providerIdentity(agent: SandboxIdentity): SandboxIdentity {
+  return agent.kind === 'unprivileged' ? { kind: 'unprivileged', uid: PROVIDER_UID, gid: PROVIDER_GID } : agent;
+}
+
 /** util-linux's setpriv at its Debian path, inside the sandbox's read-only /usr. */
 export const SETPRIV = '/usr/bin/setpriv';
 

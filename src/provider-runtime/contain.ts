@@ -7,7 +7,7 @@ import { clipEnd } from '../contracts/redaction.js';
 import { runContained } from '../io/contained-process.js';
 import { type NetworkAttempt, readNetworkAttempts, STRACE, traceAvailable, tracedArgv } from '../io/network-trace.js';
 import { killTree, type ProcessMarker, survivingProcesses } from '../io/process-tree.js';
-import { handOver, type SandboxHost } from '../io/sandbox.js';
+import { handOver, providerIdentity, type SandboxHost } from '../io/sandbox.js';
 import { type Launch, serverLauncher } from '../io/server-launch.js';
 
 /** The probe's steps that start provider processes. */
@@ -104,7 +104,7 @@ export async function containedLaunch(c: Containment, run: ProviderCommand): Pro
   const { HOME: _home, TMPDIR: _tmp, ...env } = run.env;
   const path = env.PATH ?? '/usr/bin:/bin';
   const command = onPath(run.command, path);
-  if (c.sandbox !== null) await handOver(run.writable, c.sandbox.identity);
+  if (c.sandbox !== null) await handOver(run.writable, providerIdentity(c.sandbox.identity));
   const resolver = join(c.dir, 'resolv.conf');
   const launch = serverLauncher({
     sandbox: c.sandbox,
@@ -115,6 +115,8 @@ export async function containedLaunch(c: Containment, run: ProviderCommand): Pro
     readOnly: run.readOnly,
     writable: run.writable,
     mounts: c.sandbox !== null && !c.shareNetwork ? [{ source: resolver, dest: '/etc/resolv.conf' }] : [],
+    // The probe's own files (traces, the resolver) beside what the command is given.
+    hidden: [c.marker.directory],
   })({ name: run.step, command, args: run.args, env: { ...env, [MARKER_NAME]: markerValue(c) } });
   if (!c.traced) return launch;
   const log = join(c.dir, `${run.step}-${c.traces.length}.strace`);

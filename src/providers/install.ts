@@ -43,7 +43,7 @@ async function npmBinNames(prefix: string, name: string): Promise<string[]> {
 }
 
 async function installNpm(prefix: string, install: ProviderInstall): Promise<Omit<InstalledProvider, 'schema'>> {
-  await npmInstallInto(prefix, `${install.package}@${install.version}`);
+  await npmInstallInto(prefix, `${install.package}@${install.version}`, { scripts: install.scripts === true });
   // npm's hidden lockfile records every resolved package with its integrity.
   const lock = JSON.parse(await readFile(join(prefix, 'node_modules', '.package-lock.json'), 'utf8')) as {
     packages: Record<string, { version?: string; integrity?: string }>;
@@ -148,12 +148,12 @@ async function installInto(
       return { installed: existing, fresh: false };
   }
   await rm(prefix, { recursive: true, force: true });
-  await mkdir(prefix, { recursive: true });
   let facts: Omit<InstalledProvider, 'schema'>;
   if (install.registry === 'npm') facts = await installNpm(prefix, install);
   else {
     if (input.pip === undefined)
       throw new CrossoverError('invalid-input', `pypi:${install.package}: expected --requirements <hash-pinned file>`);
+    await mkdir(prefix, { recursive: true });
     facts = await installPip(prefix, install, input.pip);
   }
   if (facts.bins.length === 0)

@@ -81,7 +81,8 @@ export const RECIPES: Readonly<Record<string, Recipe>> = {
       kind: 'graph',
       mode: 'local',
       version: '3.11.2',
-      install: { registry: 'npm', package: '@optave/codegraph', version: '3.11.2' },
+      // better-sqlite3 compiles its native module in its install script (node-gyp).
+      install: { registry: 'npm', package: '@optave/codegraph', version: '3.11.2', scripts: true },
       interface: { type: 'mcp-stdio', command: 'codegraph', args: ['mcp'], versionArgs: ['--version'] },
       index: {
         command: 'codegraph',

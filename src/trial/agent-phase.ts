@@ -18,6 +18,8 @@ export interface AgentRun {
   elapsedMs: number;
   /** what giving the leased login back found (a changed or replaced login file) */
   leaseFindings: Finding[];
+  /** the leased login's credential values, installed and refreshed: no text the trial keeps holds them */
+  leased: string[];
   clock: TrialClock;
 }
 
@@ -109,7 +111,7 @@ async function preparedRun(
   const started = performance.now();
   const result = await runAgent(prepared, spec, trialDir, place.clock);
   const elapsedMs = Math.round(performance.now() - started);
-  return { prepared, result, elapsedMs, leaseFindings: [], clock: place.clock };
+  return { prepared, result, elapsedMs, leaseFindings: [], leased: [], clock: place.clock };
 }
 
 /**
@@ -122,7 +124,8 @@ async function leasedRun(spec: TrialSpec, trialDir: string, base: ReceiptBase, c
     const leased = await withLoginLease(spec.authHome, spec.arm.agent.spec.adapter, (lease) =>
       preparedRun(spec, trialDir, base, { clock, lease }),
     );
-    return 'notRun' in leased.value ? leased.value : { ...leased.value, leaseFindings: leased.findings };
+    if ('notRun' in leased.value) return leased.value;
+    return { ...leased.value, leaseFindings: leased.findings, leased: leased.secrets };
   } catch (error) {
     return setupFailure(spec, trialDir, base, error);
   }

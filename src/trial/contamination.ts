@@ -1,7 +1,7 @@
 import type { ToolCall } from '../agents/adapter.js';
 import type { PlannedArm } from '../contracts/plan.js';
 import { boundedFinding, type Finding } from '../contracts/receipt.js';
-import { armTools } from './mcp-tool-filter.js';
+import { armContextTools } from './arm-tools.js';
 
 /** File names agent CLIs read as instructions or MCP configuration, wherever they sit in a tree. */
 const INSTRUCTION_NAMES = new Set([
@@ -55,21 +55,21 @@ function namesWithCounts(names: string[]): string {
     .join(', ');
 }
 
+/** Whether the arm may make `call`: its agent's own tools and its allowedTools; provider tools only as armContextTools says. */
+function allowedCall(arm: PlannedArm, builtinTools: readonly string[]): (call: ToolCall) => boolean {
+  const context = armContextTools(arm);
+  const own = new Set([...arm.allowedTools, ...builtinTools, ...(arm.provider?.tools ?? [])]);
+  return (call) => (call.context ? context === null || context.includes(call.name) : own.has(call.name));
+}
+
 function toolFindings(input: ContaminationInput): Finding[] {
   const calls = input.toolCalls ?? [];
   const { arm } = input;
   const noProvider = arm.provider === null || arm.role === 'baseline';
-  const providerTools = arm.provider?.tools ?? [];
-  const allowed = new Set([...arm.allowedTools, ...input.builtinTools, ...providerTools]);
-  // A provider tool outside the arm's own list is not allowed, even one its provider offers.
-  const contextTools = armTools(arm);
+  const allowed = allowedCall(arm, input.builtinTools);
   const inBaseline = calls.filter((call) => call.context && noProvider).map((call) => call.name);
   const notAllowed = calls
-    .filter((call) =>
-      call.context
-        ? !noProvider && contextTools.length > 0 && !contextTools.includes(call.name)
-        : !allowed.has(call.name),
-    )
+    .filter((call) => (call.context ? !noProvider && !allowed(call) : !allowed(call)))
     .map((call) => call.name);
   const findings: Finding[] = [];
   if (inBaseline.length > 0) {

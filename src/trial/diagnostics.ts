@@ -55,7 +55,9 @@ export function observedCalls(
   const builtin = calls === null ? null : calls.filter((call) => !call.context);
   if (arm.provider !== null && arm.provider.interface !== 'mcp-stdio')
     return { builtin, context: calls === null ? null : calls.filter((call) => call.context) };
-  return { builtin, context: proxied.map((call) => ({ name: call.tool, context: true })) };
+  // A call the server never answered is counted apart (the receipt lists it as unanswered), never as made.
+  const answered = proxied.filter((call) => call.outcome !== 'unanswered');
+  return { builtin, context: answered.map((call) => ({ name: call.tool, context: true })) };
 }
 
 export interface DiagnosticsInput {

@@ -24,7 +24,8 @@ async function examine(spec: TrialSpec, run: AgentRun, trialDir: string) {
     if ('kind' in graded) return { inspection, graded: null, findings: [...inspection.findings, graded] };
     return { inspection, graded, findings: [...inspection.findings, ...graded.findings] };
   } catch (error) {
-    const detail = receiptText(`the workspace could not be examined: ${(error as Error).message}`, spec, trialDir);
+    const reason = `the workspace could not be examined: ${(error as Error).message}`;
+    const detail = receiptText(reason, spec, trialDir, run.leased);
     return { inspection: null, graded: null, findings: [{ kind: 'grader', detail } satisfies Finding] };
   }
 }
@@ -35,10 +36,14 @@ function runFindings(spec: TrialSpec, run: AgentRun, trialDir: string): Finding[
   return [
     ...(network ? [network] : []),
     ...(run.result.error !== null
-      ? [{ kind: 'agent' as const, detail: receiptText(run.result.error, spec, trialDir) }]
+      ? [{ kind: 'agent' as const, detail: receiptText(run.result.error, spec, trialDir, run.leased) }]
       : []),
-    ...(run.result.notes ?? []).map((note) => ({ kind: 'agent' as const, detail: receiptText(note, spec, trialDir) })),
+    ...(run.result.notes ?? []).map((note) => ({
+      kind: 'agent' as const,
+      detail: receiptText(note, spec, trialDir, run.leased),
+    })),
     ...run.leaseFindings,
+    ...run.prepared.proxy.findings(),
   ];
 }
 

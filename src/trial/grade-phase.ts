@@ -43,7 +43,7 @@ export async function gradeTrial(
   } catch (error) {
     return {
       kind: 'grader',
-      detail: receiptText(`grading could not finish: ${(error as Error).message}`, spec, trialDir),
+      detail: receiptText(`grading could not finish: ${(error as Error).message}`, spec, trialDir, run.leased),
     };
   }
 }

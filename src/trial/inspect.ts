@@ -132,7 +132,7 @@ export async function inspectWorkspace(
         shipped: start,
         workspace: prepared.workspace,
         scan,
-        redact: (text) => redact(text, redactionOf(spec, trialDir)),
+        redact: (text) => redact(text, redactionOf(spec, trialDir, run.leased)),
       })
     : null;
   const changes = await workspaceChanges(prepared.snapshot.dir, prepared.workspace, modified);

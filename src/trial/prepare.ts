@@ -5,14 +5,14 @@ import { CrossoverError, errorReason } from '../contracts/errors.js';
 import { ensureSetup, type SetupOutputs } from '../corpus/setup.js';
 import type { Snapshot } from '../corpus/snapshot.js';
 import type { ProcessMarker } from '../io/process-tree.js';
-import { handOver, type SandboxHost } from '../io/sandbox.js';
+import { handOver, providerIdentity, type SandboxHost, type SandboxIdentity } from '../io/sandbox.js';
 import { serverLauncher } from '../io/server-launch.js';
 import { overlayInTree } from '../provider-runtime/context-index.js';
 import { agentExec } from './agent-exec.js';
+import { armContextTools } from './arm-tools.js';
 import { agentEnvironment, DEFAULT_PATH } from './environment.js';
 import type { LoginLease } from './login-lease.js';
 import { type McpProxy, startMcpProxy } from './mcp-proxy.js';
-import { armTools } from './mcp-tool-filter.js';
 import { OutputTails } from './output-tails.js';
 import type { ProviderLaunch } from './provider-launch.js';
 import { createRunHome } from './run-home.js';
@@ -59,25 +59,41 @@ function boundSetup(spec: TrialSpec, setup: SetupOutputs | null): SetupOutputs |
   );
 }
 
-/** The arm's MCP servers behind Crossover's proxy, each started outside the agent's sandbox. */
+/** The trial's own copy of each in-tree index, in its workspace (CodeGraph writes its pid and journal beside its database). */
+function overlayPaths(launch: ProviderLaunch, workspace: string): string[] {
+  return launch.overlays.flatMap((overlay) => overlay.paths.map((path) => join(workspace, path)));
+}
+
+/**
+ * The arm's MCP servers behind Crossover's proxy, each started outside the agent's sandbox and
+ * never shown the trial directory beyond the workspace; the proxy's sockets are the agent's
+ * (`agent`: its identity) and offer it only the arm's tools.
+ */
 function proxyServers(
   spec: TrialSpec,
   launch: ProviderLaunch,
-  trialDir: string,
-  workspace: string,
+  place: { trialDir: string; workspace: string; agent: SandboxIdentity | null },
   sandbox: SandboxHost | null,
 ): Promise<McpProxy> {
   const servers = serverLauncher({
     sandbox,
-    workspace,
-    home: join(trialDir, 'mcp-home'),
+    workspace: place.workspace,
+    home: join(place.trialDir, 'mcp-home'),
     path: process.env.PATH ?? DEFAULT_PATH,
     shareNetwork: networkFinding(spec) !== null,
     readOnly: [...spec.readOnly, ...launch.readOnly],
-    // The trial's own copy of an in-tree index (CodeGraph writes its pid and journal beside its database).
-    writable: launch.overlays.flatMap((overlay) => overlay.paths.map((path) => join(workspace, path))),
+    writable: overlayPaths(launch, place.workspace),
+    hidden: [place.trialDir],
   });
-  return startMcpProxy(launch.mcpServers, servers, armTools(spec.arm));
+  return startMcpProxy(launch.mcpServers, servers, {
+    ...(place.agent ? { owner: place.agent } : {}),
+    allowedTools: armContextTools(spec.arm),
+  });
+}
+
+/** The agent's identity in its sandbox (bubblewrap's or a container's); null without one. */
+function agentIdentity(sandbox: TrialSandbox): SandboxIdentity | null {
+  return sandbox !== null && 'identity' in sandbox ? sandbox.identity : null;
 }
 
 /**
@@ -101,7 +117,7 @@ export async function prepare(spec: TrialSpec, place: AgentPlace): Promise<Prepa
   const setup = boundSetup(spec, await ensureSetup(spec.root, spec.task, { container: gradingPlace(sandbox) }));
   // Where the proxy starts the arm's real servers: under a bubblewrap of their own when there is one.
   const host = serverSandbox(sandbox, launch.mcpServers.length);
-  const proxy = await proxyServers(spec, launch, trialDir, workspace, host);
+  const proxy = await proxyServers(spec, launch, { trialDir, workspace, agent: agentIdentity(sandbox) }, host);
   const sandboxVersion = sandboxVersionOf(sandbox);
   const partial = { adapter, sandboxVersion, snapshot, workspace, setup, launch, proxy, sandbox };
   try {
@@ -138,9 +154,14 @@ async function prepareAgent(
   // Before the hand-over, so the copy belongs to the agent's uid like the rest of its home.
   await place.lease?.install(home);
   const prompt = await preloadTaskSkill(spec.prompt, spec.root, spec.arm, spec.expectedSkill);
-  if (sandbox && 'identity' in sandbox) await handOver([workspace, home, tmp], sandbox.identity);
+  if (sandbox && 'identity' in sandbox) {
+    // The index copy is its server's to write, and its server runs as a uid of its own: handed over
+    // first, so the agent's hand-over (of what root owns) leaves it alone.
+    await handOver(overlayPaths(ready.launch, workspace), providerIdentity(sandbox.identity));
+    await handOver([workspace, home, tmp], sandbox.identity);
+  }
   // A treatment whose provider cannot be reached would silently be a second baseline: setup-failed instead.
-  if (spec.arm.role === 'treatment') await proxy.check(armTools(spec.arm), spec.timeoutMs);
+  if (spec.arm.role === 'treatment') await proxy.check(armContextTools(spec.arm) ?? [], spec.timeoutMs);
   // The agent's own signal also fires at its time limit: in-process (synthetic) agents stop there too.
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(new Error('the trial timed out')), spec.timeoutMs);
@@ -155,7 +176,7 @@ async function prepareAgent(
     agent: spec.arm.agent.spec,
     arm: spec.arm,
     mcpServers: servers,
-    contextTools: [...armTools(spec.arm)],
+    contextTools: armContextTools(spec.arm) ?? [],
     env: agentEnvironment({
       host: process.env,
       home,

@@ -1,6 +1,7 @@
 import type { ToolCall } from '../agents/adapter.js';
 import { type Evidence, evidenceDigest } from '../contracts/evidence.js';
 import { CONTEXT_CALL_LIMIT, type ContextCall, type Finding, type ReceiptBody } from '../contracts/receipt.js';
+import { type Redaction, redactDeep } from '../contracts/redaction.js';
 import type { GradeResult } from '../grading/grade.js';
 import type { AgentRun } from './agent-phase.js';
 import { type ObservedCalls, trialDiagnostics } from './diagnostics.js';
@@ -61,27 +62,36 @@ function receiptBody(input: SealInput): ReceiptBody {
   });
   const checks = (after.graded?.checks ?? []).map((check) => ({
     ...check,
-    message: receiptText(check.message, spec, input.trialDir),
+    message: receiptText(check.message, spec, input.trialDir, run.leased),
   }));
-  return {
-    ...input.base,
-    ...(run.result.model === undefined ? {} : { agent: { ...input.base.agent, model: run.result.model } }),
-    status,
-    sandbox: { kind: spec.sandbox, version: run.prepared.sandboxVersion },
-    checks,
-    checksRun: after.graded?.checksRun ?? 0,
-    findings: after.findings,
-    diagnostics: trialDiagnostics({
-      observation: run.result.observation,
-      calls: input.calls,
-      modified: after.inspection?.modified ?? null,
-      relevantFiles: spec.task.task.relevantFiles ?? null,
-      workspace: run.prepared.workspace,
-      elapsedMs: run.elapsedMs,
-    }),
-    ...(after.inspection?.changes ? { changes: after.inspection.changes } : {}),
-    ...boundedCalls(input.contextCalls),
-  };
+  // A leased token the agent echoed anywhere else (a file name, a tool name, a finding) is kept nowhere either.
+  return redactDeep(
+    {
+      ...input.base,
+      ...(run.result.model === undefined ? {} : { agent: { ...input.base.agent, model: run.result.model } }),
+      status,
+      sandbox: { kind: spec.sandbox, version: run.prepared.sandboxVersion },
+      checks,
+      checksRun: after.graded?.checksRun ?? 0,
+      findings: after.findings,
+      diagnostics: trialDiagnostics({
+        observation: run.result.observation,
+        calls: input.calls,
+        modified: after.inspection?.modified ?? null,
+        relevantFiles: spec.task.task.relevantFiles ?? null,
+        workspace: run.prepared.workspace,
+        elapsedMs: run.elapsedMs,
+      }),
+      ...(after.inspection?.changes ? { changes: after.inspection.changes } : {}),
+      ...boundedCalls(input.contextCalls),
+    },
+    leasedOnly(run),
+  );
+}
+
+/** The leased login's values alone (a receipt's paths are already names): what redactDeep replaces everywhere. */
+function leasedOnly(run: AgentRun): Redaction {
+  return { secrets: [...run.leased].sort((a, b) => b.length - a.length), paths: {} };
 }
 
 /** The trial's receipt body and, when the spec keeps it, its evidence, whose digest the receipt then names. */
@@ -96,9 +106,10 @@ export function sealTrial(input: SealInput): TrialOutcome {
     diff: input.after.inspection?.diff ?? null,
     output: input.run.prepared.output.tails(),
     durationsMs: input.after.graded?.durationsMs,
-    redaction: redactionOf(input.spec, input.trialDir),
+    redaction: redactionOf(input.spec, input.trialDir, input.run.leased),
   });
-  return { body: { ...body, evidence: evidenceDigest(evidence) }, evidence };
+  const kept = redactDeep(evidence, leasedOnly(input.run));
+  return { body: { ...body, evidence: evidenceDigest(kept) }, evidence: kept };
 }
 
 /** The calls the agent made, its own tools and the context tools the proxy saw, for contamination. */

@@ -105,6 +105,23 @@ describe.concurrent('a command agent whose MCP server reaches it through Crossov
     ]);
   });
 
+  it('makes a call of a provider tool outside the arm’s allowedTools contamination (issue 35)', async ({
+    onTestFinished,
+  }) => {
+    const arm = { ...commandArm('treatment', 'search'), allowedTools: ['find_symbol'] };
+    const { body: receipt } = await run(arm, {}, onTestFinished);
+    expect(receipt.status).toBe('contaminated');
+    expect(receipt.findings).toContainEqual({
+      kind: 'contamination',
+      detail: 'tools not allowed for arm treatment: search_code ×2',
+    });
+    // The proxy answered both itself: the server never ran them.
+    expect(receipt.contextCalls?.map((c) => [c.tool, c.outcome, c.answerBytes])).toEqual([
+      ['search_code', 'error', 0],
+      ['search_code', 'error', 0],
+    ]);
+  });
+
   it('keeps the proxy’s count when the agent writes transcripts claiming 50 calls', async ({ onTestFinished }) => {
     const { body: receipt } = await run(commandArm('treatment', 'fake-log'), {}, onTestFinished);
     expect(receipt.findings.filter((f) => f.kind === 'agent')).toEqual([]);

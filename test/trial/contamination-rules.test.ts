@@ -31,7 +31,7 @@ function arm(overrides: Partial<PlannedArm> = {}): PlannedArm {
       tools: ['search_code'],
       sendsSource: false,
     },
-    allowedTools: ['WebFetch'],
+    allowedTools: ['WebFetch', 'search_code'],
     instructionFiles: [],
     skills: null,
     ...overrides,
@@ -131,6 +131,19 @@ describe('contamination rules', () => {
     const both = { ...offered, provider: { ...offered.provider!, tools: ['search_code', 'find_symbol'] } };
     const narrowed = detectContamination({ ...clean, arm: both, toolCalls: [{ name: 'find_symbol', context: true }] });
     expect(narrowed.map((f) => f.detail)).toEqual(['tools not allowed for arm treatment: find_symbol ×1']);
+  });
+
+  it("judges provider tools by the arm's allowedTools, not by what its provider offers (issue 35)", () => {
+    const provider = { ...arm().provider!, tools: ['search_code', 'find_symbol'] };
+    // A typo in the arm's list: the provider's own tools no longer make the call allowed.
+    const typo = arm({ provider, allowedTools: ['search_cod'] });
+    const called = [{ name: 'search_code', context: true }];
+    expect(detectContamination({ ...clean, arm: typo, toolCalls: called }).map((f) => f.detail)).toEqual([
+      'tools not allowed for arm treatment: search_code ×1',
+    ]);
+    // The control: the arm that names the tool may call it; one naming none takes its provider's list.
+    expect(detectContamination({ ...clean, arm: arm({ provider }), toolCalls: called })).toEqual([]);
+    expect(detectContamination({ ...clean, arm: arm({ provider, allowedTools: [] }), toolCalls: called })).toEqual([]);
   });
 
   it('makes contamination win over passing checks, and never calls an ungraded trial a pass', () => {

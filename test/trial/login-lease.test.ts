@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { BUILT } from '../helpers/cli.js';
+import { filesHolding, loginDir } from '../helpers/login-dir.js';
 import { tempDir } from '../helpers/temp.js';
 import { SMALL_CORPUS, syntheticExperiment, verifyTasks, writeCorpus, writeExperiment } from '../plan/helpers.js';
 import { cli, REPO } from '../plugin/project.js';
@@ -14,46 +15,25 @@ const RUN_TIMEOUT = 300_000;
 
 /**
  * Stands in for Claude Code: reads its login where Claude Code keeps it (the config dir below its
- * HOME), refuses to work without the canary, then "refreshes" it: a new access token, the canary
- * refresh token kept, and the span of its own run appended to a history, so the login directory
- * ends up holding every run's start and end, each written back by the lease.
+ * HOME), refuses to work without the canary, then "refreshes" it as Claude Code does: a new access
+ * token and a later expiry, the canary refresh token kept. It also leaves a note in the login for
+ * a later trial and fails if it finds one (the lease must not be a channel between trials), and
+ * prints the span of its own run, which its evidence keeps.
  */
 const LEASE_AGENT = `#!/usr/bin/env node
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 const file = process.env.HOME + '/.claude/.credentials.json';
 const login = JSON.parse(readFileSync(file, 'utf8'));
 if (!login.claudeAiOauth.refreshToken.startsWith('canary-')) process.exit(3);
+if (login.note !== undefined) process.exit(4);
 const start = Date.now();
 await new Promise((resolve) => setTimeout(resolve, 150));
 const end = Date.now();
-const next = { ...login, claudeAiOauth: { ...login.claudeAiOauth, accessToken: 'refreshed-' + end }, history: [...(login.history ?? []), [start, end]] };
+const next = { ...login, claudeAiOauth: { ...login.claudeAiOauth, accessToken: 'refreshed-' + end, expiresAt: end }, note: 'to a later trial' };
 writeFileSync(file + '.tmp', JSON.stringify(next));
 renameSync(file + '.tmp', file);
+console.log('span ' + start + ' ' + end);
 `;
-
-/** A private login directory holding a Claude Code login whose tokens are a fresh canary. */
-async function loginDir(): Promise<{ dir: string; canary: string }> {
-  const dir = join(await tempDir('crossover-login-'), 'login');
-  await mkdir(dir, { mode: 0o700 });
-  const canary = `canary-${randomBytes(12).toString('hex')}`;
-  const login = { claudeAiOauth: { accessToken: canary, refreshToken: canary, expiresAt: 1 } };
-  await writeFile(join(dir, '.credentials.json'), JSON.stringify(login), { mode: 0o600 });
-  return { dir, canary };
-}
-
-/** Every file below `dir` (links not followed) whose bytes hold `needle`, relative to `dir`. */
-async function filesHolding(dir: string, needle: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (at: string): Promise<void> => {
-    for (const entry of await readdir(at, { withFileTypes: true }).catch(() => [])) {
-      const path = join(at, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.isFile() && (await readFile(path)).includes(needle)) found.push(path.slice(dir.length + 1));
-    }
-  };
-  await walk(dir);
-  return found;
-}
 
 /** A stage-1 slice (4 tasks × 2 arms × 2 repeats) of the lease agent, two at once, leasing one login. */
 async function leaseProject(authHome: string): Promise<string> {
@@ -100,17 +80,21 @@ describe('a subscription login leased to the trials', () => {
       const statuses = await Promise.all(
         receipts.map(async (name) => JSON.parse(await readFile(join(planDir, 'receipts', name), 'utf8')).status),
       );
-      // Every agent found the canary login in its home (it exits 3 without): none is an agent error.
+      // Every agent found the canary login in its home (it exits 3 without) and no note from another trial
+      // (it exits 4): none is an agent error.
       expect(statuses).toHaveLength(16);
       expect(statuses.filter((status) => status === 'agent-error')).toEqual([]);
 
-      // The login directory holds the last refresh, and each of the 16 runs wrote its span back in turn.
+      // The login directory holds the last refresh (its tokens and expiry only: no note), and the 16
+      // runs, each span kept in its evidence, never overlapped.
       const login = JSON.parse(await readFile(join(dir, '.credentials.json'), 'utf8'));
       expect(login.claudeAiOauth.accessToken).toMatch(/^refreshed-\d+$/);
       expect(login.claudeAiOauth.refreshToken).toBe(canary);
-      const spans = (login.history as [number, number][]).toSorted((a, b) => a[0] - b[0]);
+      expect(login.note).toBeUndefined();
+      const spans = (await agentSpans(join(planDir, 'receipts/evidence'))).toSorted((a, b) => a[0] - b[0]);
       expect(spans).toHaveLength(16);
       for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
+      expect(login.claudeAiOauth.expiresAt).toBe(spans.at(-1)![1]);
       expect((await stat(join(dir, '.credentials.json'))).mode & 0o777).toBe(0o600);
 
       // The plan says a lease, never where or what; no copy is left, and no artifact holds the token.
@@ -183,6 +167,17 @@ describe('a subscription login leased to the trials', () => {
     expect(leased.out).toContain(': failed');
   });
 });
+
+/** The `span <start> <end>` line each trial's agent printed, from the stdout its evidence keeps. */
+async function agentSpans(evidenceDir: string): Promise<[number, number][]> {
+  const spans: [number, number][] = [];
+  for (const name of await readdir(evidenceDir)) {
+    const evidence = JSON.parse(await readFile(join(evidenceDir, name), 'utf8'));
+    const match = /span (\d+) (\d+)/.exec(evidence.output?.stdout ?? '');
+    if (match) spans.push([Number(match[1]), Number(match[2])]);
+  }
+  return spans;
+}
 
 async function until(condition: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 600 && !(await condition()); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));

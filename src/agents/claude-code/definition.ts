@@ -16,7 +16,13 @@ export const claudeCodeAgent: AgentDefinition<ClaudeAgent> = {
   spec: ClaudeCodeAgentSchema,
   skillsHome: '.claude/skills',
   paid: 'always',
-  install: { package: '@anthropic-ai/claude-code', bin: 'claude', executable: linkedExecutable('claude') },
+  // Its postinstall copies the platform's native binary over the bin's placeholder.
+  install: {
+    package: '@anthropic-ai/claude-code',
+    bin: 'claude',
+    executable: linkedExecutable('claude'),
+    scripts: true,
+  },
   login: {
     file: { name: '.credentials.json', target: '.claude/.credentials.json' },
     ownHome: '.claude',

@@ -23,13 +23,30 @@ function parseTarget(target: string | undefined): ProviderInstall {
   return { registry: match[1] ? 'pypi' : 'npm', package: match[2] as string, version: match[3] as string };
 }
 
+/**
+ * The install with its scripts run (in bubblewrap) when asked (`--scripts`) or when a recipe of this
+ * package version declares it needs them; otherwise none of its scripts runs.
+ */
+function withScripts(target: ProviderInstall, asked: boolean): ProviderInstall {
+  const recipe = Object.values(RECIPES).find(
+    ({ declaration }) =>
+      declaration.install?.package === target.package && declaration.install.version === target.version,
+  );
+  return asked || recipe?.declaration.install?.scripts === true ? { ...target, scripts: true } : target;
+}
+
 async function install(argv: string[], io: CliIo): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { json: { type: 'boolean' }, requirements: { type: 'string' }, 'find-links': { type: 'string' } },
+    options: {
+      json: { type: 'boolean' },
+      scripts: { type: 'boolean' },
+      requirements: { type: 'string' },
+      'find-links': { type: 'string' },
+    },
   });
-  const target = parseTarget(positionals[0]);
+  const target = withScripts(parseTarget(positionals[0]), values.scripts === true);
   const pip =
     values.requirements === undefined
       ? undefined
@@ -73,7 +90,7 @@ function list(io: CliIo): number {
 
 export const providersCommand: Command = {
   usage:
-    'providers install <package>@<version> | pypi:<package>@<version> --requirements <hash-pinned file> [--find-links <dir>] [--json]\n' +
+    'providers install <package>@<version> [--scripts] | pypi:<package>@<version> --requirements <hash-pinned file> [--find-links <dir>] [--json]\n' +
     '  providers add <recipe> [--out <provider.json>]\n' +
     '  providers recipes',
   async run(argv, io) {
