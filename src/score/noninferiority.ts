@@ -1,6 +1,6 @@
 import type { Noninferiority } from '../contracts/scorecard.js';
 import { differenceBelow, differenceUpperBound } from './binomial-bound.js';
-import type { CountPair } from './paired-test.js';
+import { type CountPair, pooledCounts } from './paired-test.js';
 
 /**
  * Noninferiority from bounds valid for bounded rates: Δ's lower confidence bound is the exact lower
@@ -17,14 +17,7 @@ export function noninferiority(
   treatments: number,
 ): Noninferiority | null {
   if (margin === null || pairs.length === 0) return null;
-  const arm = { count: 0, trials: 0 };
-  const baseline = { count: 0, trials: 0 };
-  for (const pair of pairs) {
-    arm.count += pair.arm.successes;
-    arm.trials += pair.arm.valid;
-    baseline.count += pair.baseline.successes;
-    baseline.trials += pair.baseline.valid;
-  }
+  const { arm, baseline } = pooledCounts(pairs, 'successes');
   const level = alpha / (2 * treatments);
   return {
     margin,

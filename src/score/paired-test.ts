@@ -1,3 +1,4 @@
+import type { ShareCount } from './binomial-bound.js';
 import { type Fraction, fraction, maxFraction, minFraction } from './fraction.js';
 import { invertSignFlip } from './inverted-interval.js';
 import { type ExactDifferences, pairedDifferences } from './paired-differences.js';
@@ -18,6 +19,22 @@ export interface PairedTests {
 }
 
 export type CountPair = { arm: CellCount; baseline: CellCount };
+
+/** Each side's `what` (successes or regressions) summed over the paired tasks, over their valid trials. */
+export function pooledCounts(
+  pairs: readonly CountPair[],
+  what: 'successes' | 'regressions',
+): { arm: ShareCount; baseline: ShareCount } {
+  const arm = { count: 0, trials: 0 };
+  const baseline = { count: 0, trials: 0 };
+  for (const pair of pairs) {
+    arm.count += pair.arm[what];
+    arm.trials += pair.arm.valid;
+    baseline.count += pair.baseline[what];
+    baseline.trials += pair.baseline.valid;
+  }
+  return { arm, baseline };
+}
 
 /**
  * The outcome test every decision reads, from integer counts alone: the scorer and the power

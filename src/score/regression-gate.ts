@@ -1,17 +1,9 @@
 import { differenceBelow, differenceUpperBound, type ShareCount } from './binomial-bound.js';
-import type { CountPair } from './paired-test.js';
+import { type CountPair, pooledCounts } from './paired-test.js';
 
 /** Trials with a failed regression check over the paired tasks' valid trials, per side. */
 export function regressionCounts(pairs: readonly CountPair[]): { arm: ShareCount; baseline: ShareCount } {
-  const arm = { count: 0, trials: 0 };
-  const baseline = { count: 0, trials: 0 };
-  for (const pair of pairs) {
-    arm.count += pair.arm.regressions;
-    arm.trials += pair.arm.valid;
-    baseline.count += pair.baseline.regressions;
-    baseline.trials += pair.baseline.valid;
-  }
-  return { arm, baseline };
+  return pooledCounts(pairs, 'regressions');
 }
 
 /** The exact upper bound of the arm's extra regression share; null with no paired task. */
