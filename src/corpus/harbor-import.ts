@@ -151,8 +151,10 @@ async function harborReference(source: string, dest: string, plan: DockerfilePla
       container,
     }).catch(noted(notes, 'no reference', 0));
   if (!('reason' in place)) await overlay(place);
-  else if (plan.blockers.length === 0) await overlay(null);
-  else
+  else if (plan.blockers.length === 0) {
+    notes.push(`the reference was made on the host's toolchain: the image is not here (${place.reason})`);
+    await overlay(null);
+  } else
     notes.push(
       `no reference: its Dockerfile has ${plan.blockers.join('; ')}, which only its image can stand for, and the image is not here (${place.reason}); the reference and verification wait for the container backend`,
     );

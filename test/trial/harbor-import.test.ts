@@ -212,6 +212,12 @@ describe('crossover corpus import harbor', () => {
         JSON.parse(await readFile(join(root, 'corpus-imported/import-record.json'), 'utf8')),
       );
       expect(await readFile(join(root, 'corpus-imported/tasks/word-count/reference/wc.py'), 'utf8')).toBe(WC_FIXED);
+      expect(record.imported.find((entry) => entry.id === 'word-count')!.notes).toEqual([
+        expect.stringMatching(
+          /^the reference was made on the host's toolchain: the image is not here \(no container engine at \/nowhere\/docker: /,
+        ),
+        "the agent's 900 s limit is clamped to Crossover's 600 s",
+      ]);
       expect(record.imported.find((entry) => entry.id === 'adds-user')!.notes).toEqual([
         expect.stringMatching(
           /^no reference: its Dockerfile has RUN useradd --create-home reporter, which only its image can stand for, and the image is not here \(no container engine at \/nowhere\/docker: /,
