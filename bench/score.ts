@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { prettyJson } from '../src/contracts/canonical.js';
-import type { Plan, PlannedArm, ScheduledTrial } from '../src/contracts/plan.js';
+import { PLAN_FORMAT, type Plan, type PlannedArm, type ScheduledTrial } from '../src/contracts/plan.js';
 import type { CheckResult, Receipt, TrialStatus } from '../src/contracts/receipt.js';
 import { renderHtml } from '../src/reporters/html.js';
 import { renderMarkdown } from '../src/reporters/markdown.js';
@@ -78,7 +78,7 @@ function benchPlan(tasks: number): Plan {
     }
   }
   return {
-    schema: 'crossover.plan/1',
+    schema: PLAN_FORMAT,
     experiment: { id: 'bench', title: 'Scoring benchmark', stage: 2, file: 'experiments/bench.ts' },
     corpus: { id: 'bench', version: '1', digest: DIGEST, path: 'corpus' },
     tasks: taskList,

@@ -221,9 +221,15 @@ export const CostSchema = z
   .strict()
   .describe('The conservative bound on what the run may cost.');
 
+/**
+ * The plan's format: /2 since the A/A rule left the policy (issue 38), so a plan of /1 is refused by
+ * its version rather than by a field it still carries.
+ */
+export const PLAN_FORMAT = 'crossover.plan/2';
+
 export const PlanSchema = z
   .object({
-    schema: z.literal('crossover.plan/1').describe('Format and version of this document.'),
+    schema: z.literal(PLAN_FORMAT).describe('Format and version of this document.'),
     experiment: z
       .object({
         id: IdSchema.describe('Experiment id.'),

@@ -24,9 +24,15 @@ export * from './scorecard-sections.js';
 const Count = z.number().int().nonnegative();
 const Probability = z.number().min(0).max(1);
 
+/**
+ * The scorecard's format: /2 since it decides by one A/A rule and states what the experiment could
+ * have seen (issue 38); a stage-1 scorecard of /1 is refused by its version.
+ */
+export const SCORECARD_FORMAT = 'crossover.scorecard/2';
+
 export const ScorecardSchema = z
   .object({
-    schema: z.literal('crossover.scorecard/1').describe('Format and version of this document.'),
+    schema: z.literal(SCORECARD_FORMAT).describe('Format and version of this document.'),
     planId: DigestSchema.describe('The plan whose receipts were scored.'),
     experiment: z
       .object({

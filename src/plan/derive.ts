@@ -4,7 +4,14 @@ import { checkLoginHome } from '../agents/login.js';
 import { digestBytes, digestOf, sha256Hex } from '../contracts/canonical.js';
 import { CrossoverError, jsonPath, parseJsonText } from '../contracts/errors.js';
 import type { Experiment } from '../contracts/experiment.js';
-import { type Plan, type PlannedArm, type PlannedSetup, PlanSchema, plannedTrials } from '../contracts/plan.js';
+import {
+  PLAN_FORMAT,
+  type Plan,
+  type PlannedArm,
+  type PlannedSetup,
+  PlanSchema,
+  plannedTrials,
+} from '../contracts/plan.js';
 import { ScorecardSchema } from '../contracts/scorecard.js';
 import { type LoadedCorpus, type LoadedTask, loadCorpus } from '../corpus/load.js';
 import { rootRelative } from '../io/paths.js';
@@ -290,7 +297,7 @@ export async function derivePlan(input: {
     arms.flatMap((a) => (a.provider ? [a.provider.id] : [])),
   );
   const plan: Plan = PlanSchema.parse({
-    schema: 'crossover.plan/1',
+    schema: PLAN_FORMAT,
     experiment: { id: experiment.id, title: experiment.title ?? null, stage: experiment.stage, file },
     corpus: {
       id: corpus.corpus.id,

@@ -4,7 +4,7 @@ import { type Plan, type PlannedArm, plannedTrials } from '../contracts/plan.js'
 import type { Receipt } from '../contracts/receipt.js';
 import type { ReadReview } from '../contracts/review.js';
 import type { RunSelection } from '../contracts/run-filter.js';
-import type { Eligibility, Scorecard } from '../contracts/scorecard.js';
+import { type Eligibility, SCORECARD_FORMAT, type Scorecard } from '../contracts/scorecard.js';
 import { summarizeArm } from './arms.js';
 import { type CellTable, tabulateCells } from './cells.js';
 import { type Pairing, scoreAa, scoreTreatments } from './comparisons.js';
@@ -140,7 +140,7 @@ export function buildScorecard(input: ScoreInput): Scorecard {
   const comparisons = scoreTreatments(pairing, aa, designFigures(plan, planId, model, simulations));
   const { alpha } = plan.policy;
   return {
-    schema: 'crossover.scorecard/1',
+    schema: SCORECARD_FORMAT,
     planId,
     experiment: { id: plan.experiment.id, title: plan.experiment.title, stage: plan.experiment.stage },
     corpus: { id: plan.corpus.id, version: plan.corpus.version, digest: plan.corpus.digest },

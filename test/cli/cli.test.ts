@@ -36,7 +36,7 @@ describe('crossover CLI', () => {
     expect(result.exitCode).toBe(0);
     const schema = JSON.parse(result.stdout);
     expect(schema.$schema).toContain('json-schema.org');
-    expect(schema.properties.schema.const).toBe('crossover.plan/1');
+    expect(schema.properties.schema.const).toBe('crossover.plan/2');
   });
 
   it.concurrent('refuses an unknown artifact name, listing the known ones', async ({ expect }) => {

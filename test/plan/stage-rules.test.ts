@@ -289,7 +289,7 @@ describe("a plan that breaks its stage's rules is refused, naming the rule", () 
     const gates = Object.fromEntries(FEASIBILITY_GATES.map((gate) => [gate, true]));
     await writeScorecardFile(root, { schema: 'crossover.scorecard/9', feasibility: gates });
     await expect(derivePlan({ experimentFile: file, root, env })).rejects.toThrow(
-      'stage1-scorecard.json: not a scorecard: $.schema: Invalid input: expected "crossover.scorecard/1"',
+      'stage1-scorecard.json: not a scorecard: $.schema: Invalid input: expected "crossover.scorecard/2"',
     );
   });
 

@@ -96,7 +96,7 @@ describe('crossover receipts verify', () => {
   it("verifies a plan directory's receipts, never counting plan.json or a scorecard as one", async () => {
     const planDir = await tempDir();
     await writeReceipt(join(planDir, 'receipts'), sealReceipt(sampleBody()));
-    await writeFile(join(planDir, 'plan.json'), '{"schema": "crossover.plan/1"}');
+    await writeFile(join(planDir, 'plan.json'), '{"schema": "crossover.plan/2"}');
     await writeFile(join(planDir, 'scorecard.json'), '{}');
     const { io, output } = cli(planDir);
     expect(await main(['receipts', 'verify', '.'], io)).toBe(0);

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { digestOf } from '../../contracts/canonical.js';
 import { CrossoverError, parseJsonText } from '../../contracts/errors.js';
-import { PlanSchema } from '../../contracts/plan.js';
+import { PLAN_FORMAT, PlanSchema } from '../../contracts/plan.js';
 import { type PowerTable, ScorecardSchema } from '../../contracts/scorecard.js';
 import { readArtifact } from '../../io/json.js';
 import { powerCaption, powerRows, SAMPLE_SIZE_COLUMNS, sampleSizeRows } from '../../reporters/method-text.js';
@@ -81,7 +81,7 @@ export const powerCommand: Command = {
     });
     const kind = (parseJsonText(text, file) as { schema?: unknown } | null)?.schema;
     let table: PowerTable;
-    if (kind === 'crossover.plan/1') {
+    if (kind === PLAN_FORMAT) {
       const plan = await readArtifact(file, PlanSchema);
       table = powerTable(planModel(plan), sizes, simulations, `${digestOf(plan)}/power`, PLAN_BASIS);
     } else {
