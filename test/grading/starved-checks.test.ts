@@ -53,10 +53,11 @@ describe("a check's time limit measures the check, not the machine", () => {
 
   it('a correct check stopped on its first run is run again alone, and that run is its verdict: passed', async () => {
     // Stopped (SIGSTOP) once it is working (past start-up), and left stopped: the kill at its end frees it.
+    let stopped = false;
     const stopOnce = (checksDir: string) => {
-      let stopped = false;
+      stopped = false;
       const file = join(checksDir, 'steady.mjs');
-      const watcher = watchProcesses(file, (pid) => {
+      return watchProcesses(file, (pid) => {
         const poll = setInterval(() => {
           try {
             if (stopped || cpuMsOf(pid) < 150) return;
@@ -68,9 +69,13 @@ describe("a check's time limit measures the check, not the machine", () => {
           clearInterval(poll);
         }, 5);
       });
-      return watcher;
     };
-    const { result, acted } = await grade(['steady'], stopOnce);
+    // The stop is the arrangement, not the outcome: a first run that ended before the watcher saw its
+    // CPU reach the mark (its 5 ms polls delayed) was never stopped, and is arranged again.
+    let graded = await grade(['steady'], stopOnce);
+    for (let attempt = 1; attempt < 3 && !stopped; attempt += 1) graded = await grade(['steady'], stopOnce);
+    expect(stopped).toBe(true);
+    const { result, acted } = graded;
     expect(acted).toHaveLength(2);
     expect(result.status).toBe('passed');
     expect(byId(result, 'steady')).toMatchObject({
