@@ -5,7 +5,7 @@ import { digestOf } from '../contracts/canonical.js';
 import { CrossoverError, parseWith } from '../contracts/errors.js';
 import { type ProbeIdentity, type ProbeRecord, ProbeRecordBodySchema, sealProbeRecord } from '../contracts/probe.js';
 import type { Provider } from '../contracts/provider.js';
-import { redactDeep } from '../contracts/redaction.js';
+import { type Redaction, redactDeep } from '../contracts/redaction.js';
 import { materializeTree } from '../corpus/materialize.js';
 import { placedDeclarationDigest } from '../provider-runtime/command.js';
 import { closeContainment, openContainment } from '../provider-runtime/contain.js';
@@ -39,6 +39,23 @@ async function serverDirectory(ctx: Context, materialized: boolean, indexBuilt: 
   await cp(ctx.scratch.snapshot, ctx.scratch.workspace, { recursive: true });
   if (indexBuilt) await overlayInTree(ctx.scratch.index, ctx.provider.index?.inTree ?? [], ctx.scratch.workspace);
   return ctx.scratch.workspace;
+}
+
+/** What a probe record never holds: the provider's credential values, and the scratch and root paths under placeholders. */
+function probeRedaction(ctx: Context): Redaction {
+  const { scratch } = ctx;
+  return {
+    secrets: credentialValues(ctx.provider, ctx.env),
+    paths: {
+      [scratch.snapshot]: '<snapshot>',
+      [scratch.workspace]: '<workspace>',
+      [scratch.home]: '<home>',
+      [scratch.index]: '<index>',
+      [scratch.dir]: '<scratch>',
+      ...(ctx.setupDir === null ? {} : { [ctx.setupDir]: '<setup>' }),
+      [ctx.root]: '<root>',
+    },
+  };
 }
 
 /**
@@ -81,18 +98,6 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
     const setup = await probeSetup(ctx, cwd, indexBuilt);
     const version = await probeVersion(ctx, cwd);
     const contained = containmentOf(ctx, await closeContainment(containment));
-    const redaction = {
-      secrets: credentialValues(provider, env),
-      paths: {
-        [scratch.snapshot]: '<snapshot>',
-        [scratch.workspace]: '<workspace>',
-        [scratch.home]: '<home>',
-        [scratch.index]: '<index>',
-        [scratch.dir]: '<scratch>',
-        ...(ctx.setupDir === null ? {} : { [ctx.setupDir]: '<setup>' }),
-        [options.root]: '<root>',
-      },
-    };
     const identity = redactDeep<ProbeIdentity>(
       {
         declaration: provider,
@@ -109,7 +114,7 @@ export async function probeProvider(provider: Provider, options: ProbeOptions): 
         limitations: [...limitationsOf(provider, setup.iface, index.step), ...containmentNotes(contained)],
         containment: contained,
       },
-      redaction,
+      probeRedaction(ctx),
     );
     const record = {
       schema: 'crossover.probe/1' as const,

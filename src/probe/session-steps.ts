@@ -91,6 +91,61 @@ function sampleCall(provider: Provider): SampleCall | undefined {
   return declared ? { ...declared, noResult: provider.noResult } : undefined;
 }
 
+/** Where and how the provider's interface is reached: the places and environment it sees, its headers, the sample call. */
+interface Reach {
+  places: Record<string, string>;
+  cwd: string;
+  env: Record<string, string>;
+  headers: Record<string, string>;
+  sample: SampleCall | undefined;
+}
+
+/** The handshake through the declared interface (an MCP server over HTTP or stdio, or a CLI), with the sample call's answer. */
+async function handshake(ctx: Context, reach: Reach): Promise<{ seen: ProbeInterface; answer: SampleAnswer | null }> {
+  const { provider } = ctx;
+  const iface = provider.interface;
+  const timeoutMs = ctx.limits.setupTimeoutMs;
+  if (iface.type === 'mcp-http') {
+    const { sample, ...seen } = await handshakeMcp(
+      { type: 'http', url: iface.url, headers: reach.headers },
+      timeoutMs,
+      reach.sample,
+    );
+    return { seen, answer: sample };
+  }
+  if (iface.type === 'mcp-stdio') {
+    const launched = await launchCommand(provider, iface, ctx, reach.places, '$.interface');
+    const launch = await containedLaunch(ctx.containment, stepCommand(ctx, 'setup', launched, reach.cwd, reach.env));
+    const { sample, ...seen } = await handshakeMcp(
+      {
+        type: 'stdio',
+        command: launch.file,
+        args: launch.args,
+        cwd: launch.cwd,
+        env: launch.env,
+        beforeClose: (leader) => noteDetached(ctx.containment, 'setup', leader),
+      },
+      timeoutMs,
+      reach.sample,
+    );
+    return { seen, answer: sample };
+  }
+  if (iface.type !== 'cli') throw new Error(`no handshake for a ${iface.type} interface`);
+  const { command } = await launchCommand(
+    provider,
+    { command: iface.command, args: [] },
+    ctx,
+    reach.places,
+    '$.interface',
+  );
+  const run = (args: string[]) =>
+    runProviderCommand(ctx.containment, {
+      ...stepCommand(ctx, 'setup', { command, args }, reach.cwd, reach.env),
+      timeoutMs,
+    });
+  return { seen: await handshakeCli(iface.versionArgs, iface.helpArgs, run), answer: null };
+}
+
 /** Starts the provider and talks to it through its declared interface, then makes the declared sample call. */
 export async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean): Promise<SetupOutcome> {
   const { provider } = ctx;
@@ -102,7 +157,6 @@ export async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean)
     ...setupPlace(ctx).env,
   };
   const env = providerEnvironment(provider, ctx.env, extra);
-  const timeoutMs = ctx.limits.setupTimeoutMs;
   const notReached = (step: ProbeStep, iface: ProbeInterface | null = null): SetupOutcome => ({
     step,
     iface,
@@ -122,45 +176,7 @@ export async function probeSetup(ctx: Context, cwd: string, indexBuilt: boolean)
   // A sample call to a provider that reaches out sends a query to its host: not before an approval.
   const sample = ctx.shareSource ? sampleCall(provider) : undefined;
   try {
-    let seen: ProbeInterface;
-    let answer: SampleAnswer | null = null;
-    if (iface.type === 'mcp-http') {
-      const { sample: got, ...handshake } = await handshakeMcp(
-        { type: 'http', url: iface.url, headers: headers.headers },
-        timeoutMs,
-        sample,
-      );
-      seen = handshake;
-      answer = got;
-    } else if (iface.type === 'mcp-stdio') {
-      const launched = await launchCommand(provider, iface, ctx, places, '$.interface');
-      const launch = await containedLaunch(ctx.containment, stepCommand(ctx, 'setup', launched, cwd, env));
-      const { sample: got, ...handshake } = await handshakeMcp(
-        {
-          type: 'stdio',
-          command: launch.file,
-          args: launch.args,
-          cwd: launch.cwd,
-          env: launch.env,
-          beforeClose: (leader) => noteDetached(ctx.containment, 'setup', leader),
-        },
-        timeoutMs,
-        sample,
-      );
-      seen = handshake;
-      answer = got;
-    } else {
-      const { command } = await launchCommand(
-        provider,
-        { command: iface.command, args: [] },
-        ctx,
-        places,
-        '$.interface',
-      );
-      const run = (args: string[]) =>
-        runProviderCommand(ctx.containment, { ...stepCommand(ctx, 'setup', { command, args }, cwd, env), timeoutMs });
-      seen = await handshakeCli(iface.versionArgs, iface.helpArgs, run);
-    }
+    const { seen, answer } = await handshake(ctx, { places, cwd, env, headers: headers.headers, sample });
     const setupMs = Math.round(performance.now() - started);
     const why = !ctx.shareSource
       ? 'not run: the call would reach a host that no approval names'

@@ -87,6 +87,39 @@ async function keepInTree(provider: Provider, work: string, outDir: string): Pro
   }
 }
 
+/** Refuses to index a task for a provider whose egress may carry its source, unless an approval names it. */
+function requireIndexApproval(provider: Provider, approvedEgress: boolean): void {
+  const egress = egressPosture(provider, approvedEgress);
+  if (egress.needsApproval && !egress.approved) {
+    throw new CrossoverError(
+      'blocked',
+      `provider "${provider.id}": task source may leave the machine (${provider.mode}); refusing to index without an approval naming it`,
+    );
+  }
+}
+
+/**
+ * Refuses an index whose command changed the indexed tree outside its declared in-tree paths, or
+ * reported a revision other than the snapshot's: the index would not be of the task's tree.
+ */
+async function requireSameRevision(provider: Provider, work: string, revision: string, stdout: string): Promise<void> {
+  const inTree = provider.index?.inTree ?? [];
+  if ((await treeDigest(work, underAny(inTree))) !== revision) {
+    const allowed = inTree.length > 0 ? ` outside its declared in-tree paths (${inTree.join(', ')})` : '';
+    throw new CrossoverError(
+      'infrastructure',
+      `provider "${provider.id}": the index command changed the tree it indexed${allowed}; declare index.inTree for an index kept inside the tree`,
+    );
+  }
+  const reported = reportedRevision(stdout);
+  if (reported !== null && reported !== revision) {
+    throw new CrossoverError(
+      'infrastructure',
+      `provider "${provider.id}": the index command reports revision ${reported}, but the snapshot is ${revision}`,
+    );
+  }
+}
+
 /**
  * Builds a provider's index for one task's own snapshot (never a provider-wide one). The command
  * runs in a private copy of `snapshotDir` (the shared snapshot is never touched) with a fresh HOME
@@ -104,13 +137,7 @@ export async function buildTaskIndex(
   const index = provider.index;
   if (!index)
     throw new CrossoverError('invalid-input', `provider "${provider.id}": $.index: no index command declared`);
-  const egress = egressPosture(provider, options.approvedEgress ?? false);
-  if (egress.needsApproval && !egress.approved) {
-    throw new CrossoverError(
-      'blocked',
-      `provider "${provider.id}": task source may leave the machine (${provider.mode}); refusing to index without an approval naming it`,
-    );
-  }
+  requireIndexApproval(provider, options.approvedEgress ?? false);
   const timeoutMs = options.timeoutMs ?? INDEX_DEFAULTS.timeoutMs;
   const limit = options.storageLimitBytes ?? INDEX_DEFAULTS.storageLimitBytes;
   const revision = await treeDigest(snapshotDir);
@@ -155,20 +182,7 @@ export async function buildTaskIndex(
     const left = options.containment === undefined ? survivorDetail(containment.survivors) : null;
     if (left !== null)
       throw new CrossoverError('infrastructure', `provider "${provider.id}": the index command ${left}`);
-    if ((await treeDigest(work, underAny(index.inTree))) !== revision) {
-      const allowed = index.inTree.length > 0 ? ` outside its declared in-tree paths (${index.inTree.join(', ')})` : '';
-      throw new CrossoverError(
-        'infrastructure',
-        `provider "${provider.id}": the index command changed the tree it indexed${allowed}; declare index.inTree for an index kept inside the tree`,
-      );
-    }
-    const reported = reportedRevision(stdout);
-    if (reported !== null && reported !== revision) {
-      throw new CrossoverError(
-        'infrastructure',
-        `provider "${provider.id}": the index command reports revision ${reported}, but the snapshot is ${revision}`,
-      );
-    }
+    await requireSameRevision(provider, work, revision, stdout);
     await keepInTree(provider, work, outDir);
     const storageBytes = await directoryBytes(outDir, limit);
     if (storageBytes > limit) {
