@@ -197,6 +197,10 @@ describe('crossover corpus import harbor', () => {
     const planned = await derivePlan({ experimentFile: 'experiments/harbor.ts', root });
     expect(planned.plan.tasks.map((entry) => entry.id)).toEqual(['adds-user', 'fetches-fix', 'slug', 'word-count']);
     expect(planned.plan.tasks.find((entry) => entry.id === 'word-count')!.digest).toBe(byId.get('word-count')!.digest);
+    // Imported again, each task already there is kept and said so; a folder that is no task, why not.
+    const repeated = await run(['corpus', 'import', 'harbor', 'harbor'], root);
+    expect(repeated.err).toContain('[1/4] notes excluded: no task.toml: not a Harbor task directory\n');
+    expect(repeated.err).toContain('] word-count word-count: already in the corpus, kept\n');
   }, 600_000);
 
   it('with no container engine, makes the reference on the host when the Dockerfile only copies files, and notes the rest', async () => {
