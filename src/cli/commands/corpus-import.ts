@@ -13,15 +13,34 @@ import { positiveInteger } from './options.js';
 export const SWE_BENCH_USAGE =
   'corpus import swe-bench <instances.jsonl> [--repos <dir of bare clones>] [--git-url <url with {repo}>] [--runners <file>] [--corpus <dir>] [--category <id>] [--instance <id>]... [--runs <n>] [--concurrency <n>]';
 
-function outcomeLine(outcome: InstanceOutcome, done: number, total: number): string {
+/** What an import of one source became; `imported` words an imported one after its id. */
+type ImportOutcome<T> = { source: string; reason: string } | ({ source: string; id: string; kept: boolean } & T);
+
+/** One progress line of an import: `[done/total] source`, then excluded with why, kept, or what `imported` says. */
+function importLine<T>(
+  outcome: ImportOutcome<T>,
+  done: number,
+  total: number,
+  imported: (outcome: { id: string } & T) => string,
+): string {
   const width = String(total).length;
   const what =
     'reason' in outcome
       ? `excluded: ${outcome.reason.split('\n')[0]}`
       : outcome.kept
         ? `${outcome.id}: already in the corpus, kept`
-        : `${outcome.id} (${outcome.runner}${outcome.excludedTests > 0 ? `; ${outcome.excludedTests} tests left out, listed in its task.json` : ''})`;
+        : imported(outcome);
   return `[${String(done).padStart(width)}/${total}] ${outcome.source} ${what}\n`;
+}
+
+function outcomeLine(outcome: InstanceOutcome, done: number, total: number): string {
+  return importLine(
+    outcome,
+    done,
+    total,
+    (o) =>
+      `${o.id} (${o.runner}${o.excludedTests > 0 ? `; ${o.excludedTests} tests left out, listed in its task.json` : ''})`,
+  );
 }
 
 export async function importSweBenchCommand(argv: string[], io: CliIo): Promise<number> {
@@ -82,14 +101,13 @@ export async function importSweBenchCommand(argv: string[], io: CliIo): Promise<
 export const HARBOR_USAGE = 'corpus import harbor <task dir or dir of task dirs> [--corpus <dir>] [--category <id>]';
 
 function harborLine(outcome: HarborOutcome, done: number, total: number): string {
-  const width = String(total).length;
-  const what =
-    'reason' in outcome
-      ? `excluded: ${outcome.reason.split('\n')[0]}`
-      : outcome.kept
-        ? `${outcome.id}: already in the corpus, kept`
-        : `${outcome.id}${outcome.native ? ' (exported by Crossover: restored as it was)' : ''}${outcome.notes.map((note) => `; ${note}`).join('')}`;
-  return `[${String(done).padStart(width)}/${total}] ${outcome.source} ${what}\n`;
+  return importLine(
+    outcome,
+    done,
+    total,
+    (o) =>
+      `${o.id}${o.native ? ' (exported by Crossover: restored as it was)' : ''}${o.notes.map((note) => `; ${note}`).join('')}`,
+  );
 }
 
 export async function importHarborCommand(argv: string[], io: CliIo): Promise<number> {
