@@ -53,7 +53,7 @@ export const CODEX_API_RETRIES = 4;
  * container already holds it as tightly: an unprivileged uid with no capabilities, a read-only image,
  * only the workspace and run home writable, no network but the declared.
  */
-export function codexSandboxMode(context: Pick<AgentRunContext, 'sandbox'>): string {
+function codexSandboxMode(context: Pick<AgentRunContext, 'sandbox'>): string {
   return context.sandbox === 'container' ? 'danger-full-access' : 'workspace-write';
 }
 
