@@ -1,7 +1,7 @@
 import type { Task } from '../contracts/corpus.js';
 import { LAUNCH_TIMEOUT_MS } from './browser-session.js';
 import { STARVED_BOUND } from './check-clock.js';
-import { START_TIMEOUT_MS } from './node-check.js';
+import { START_TIMEOUT_MS } from './check-process.js';
 
 /**
  * The longest a grading of `task` can take: each check starved to its wall-clock bound on its first
