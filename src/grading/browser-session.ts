@@ -17,8 +17,8 @@ async function readPid(file: string): Promise<number | null> {
  * Debian's paths, the old headless shell (package chromium-headless-shell) preferred: it is the
  * same Chromium without the windowing layer: a browser check costs it about half the CPU.
  */
-const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+export const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 /** How long Playwright may take to launch Chromium (a busy machine is slow to start it). */
 export const LAUNCH_TIMEOUT_MS = 60_000;
