@@ -36,7 +36,12 @@ if (!isExecutable(chromium)) {
   report(`outcome ${JSON.stringify(errored(missing))}`);
   process.exit(0);
 }
-const session = new BrowserSession({ executablePath: chromium, isolateNetwork: false });
+// A container's /dev/shm is 64 MB, which a heavy page can fill (its renderer then crashes): /tmp instead.
+const session = new BrowserSession({
+  executablePath: chromium,
+  isolateNetwork: false,
+  extraArgs: ['--disable-dev-shm-usage'],
+});
 try {
   const outcome = await runBrowserCheck({
     session,

@@ -95,10 +95,13 @@ export class BrowserSession {
   readonly executablePath: string;
   /** Chromium in a network namespace of its own; off only in the tests' positive controls */
   readonly isolateNetwork: boolean;
+  /** Chromium's arguments past the fixed ones: what its surroundings need (a container's small /dev/shm) */
+  private readonly extraArgs: readonly string[];
 
-  constructor(options: { executablePath?: string; isolateNetwork?: boolean } = {}) {
+  constructor(options: { executablePath?: string; isolateNetwork?: boolean; extraArgs?: readonly string[] } = {}) {
     this.executablePath = options.executablePath ?? chromiumPath();
     this.isolateNetwork = options.isolateNetwork ?? true;
+    this.extraArgs = options.extraArgs ?? [];
   }
 
   /** The shared browser; relaunched if it crashed, so one crash does not turn every later check into an error. */
@@ -130,7 +133,7 @@ export class BrowserSession {
     try {
       const browser = await chromium.launch({
         executablePath: launcher,
-        args: CHROMIUM_ARGS,
+        args: [...CHROMIUM_ARGS, ...this.extraArgs],
         timeout: LAUNCH_TIMEOUT_MS,
       });
       this.root = await readPid(join(this.launcherDir as string, PID_FILE));
