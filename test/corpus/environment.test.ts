@@ -72,7 +72,11 @@ describe("a task's environment", () => {
     const environment = { dockerfile: 'environment/Dockerfile', browser: 'image' };
     const files = { 'environment/Dockerfile': 'FROM crossover/bookworm:base\n' };
     const dir = await task(await tempDir(), { environment }, files);
-    expect((await loadTask(dir)).environment?.browser).toBe('image');
+    const inImage = await loadTask(dir);
+    expect(inImage.environment?.browser).toBe('image');
+    // Part of the task's identity, which the plan binds: the same task on the host's Chromium is another task.
+    const onHost = await task(await tempDir(), { environment: { ...environment, browser: 'host' } }, files);
+    expect((await loadTask(onHost)).digest).not.toBe(inImage.digest);
     const wrong = await task(await tempDir(), { environment: { ...environment, browser: 'container' } }, files);
     await expect(loadTask(wrong)).rejects.toThrow('$.environment.browser');
   });
