@@ -25,7 +25,20 @@ export function jsonPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+/**
+ * A union none of whose options matched says only "Invalid input"; the option that came closest
+ * (fewest issues, the first on a tie) says which field was wrong, so its issues are reported instead.
+ */
+function closestOption(issue: z.core.$ZodIssueInvalidUnion): z.core.$ZodIssue[] | null {
+  const options = issue.errors.filter((errors) => errors.length > 0);
+  if (options.length === 0) return null;
+  const closest = options.reduce((best, errors) => (errors.length < best.length ? errors : best));
+  return closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
+  const closest = issue.code === 'invalid_union' ? closestOption(issue) : null;
+  if (closest !== null) return closest.map(describeIssue).join('\n  ');
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => `${jsonPath([...issue.path, key])}: unknown field (not allowed here)`).join('\n  ');
   }

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { digestBytes, digestOf } from '../contracts/canonical.js';
-import type { TaskEnvironment } from '../contracts/environment.js';
+import type { BrowserPlace, TaskEnvironment } from '../contracts/environment.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { ContainerPlace } from '../io/container.js';
 import { type ContainerEngine, resolveContainerEngine } from '../io/container-engine.js';
@@ -9,10 +9,14 @@ import { containerPlace } from '../io/container-host.js';
 import { imageId } from '../io/container-image.js';
 import { treeDigest } from '../io/tree.js';
 
-/** A task's environment as it lies on disk: a Dockerfile and its context (absolute), or an image by digest. */
-export type ResolvedEnvironment =
+/**
+ * A task's environment as it lies on disk: a Dockerfile and its context (absolute), or an image by
+ * digest; and where its browser checks run (host when it does not say).
+ */
+export type ResolvedEnvironment = (
   | { dockerfile: string; context: string; declaredIn: string }
-  | { image: string; declaredIn: string };
+  | { image: string; declaredIn: string }
+) & { browser: BrowserPlace };
 
 /**
  * The image a task that declares no environment runs in under the container sandbox: Debian
@@ -46,7 +50,8 @@ export async function resolveEnvironment(
   source: string,
   hidden: readonly string[],
 ): Promise<ResolvedEnvironment> {
-  if ('image' in declared) return { image: declared.image, declaredIn: source };
+  const browser = declared.browser ?? 'host';
+  if ('image' in declared) return { image: declared.image, declaredIn: source, browser };
   const dockerfile = join(ownerDir, declared.dockerfile);
   if ((await kind(dockerfile)) !== 'file')
     throw new CrossoverError(
@@ -66,7 +71,7 @@ export async function resolveEnvironment(
       'invalid-input',
       `${source}: ${field}: the build context ${relative(ownerDir, context) || '.'} holds ${relative(ownerDir, leaked)}, which the agent must never see: put the Dockerfile in a folder of its own (environment/Dockerfile)`,
     );
-  return { dockerfile, context, declaredIn: source };
+  return { dockerfile, context, declaredIn: source, browser };
 }
 
 /** What names a Dockerfile environment's image: the Dockerfile's bytes and its context's tree. */

@@ -1,9 +1,8 @@
 import { access, chmod, cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stringify as stringifyToml } from 'smol-toml';
 import { CrossoverError } from '../contracts/errors.js';
-import { standaloneScript } from '../io/rolldown.js';
+import { entryModule, standaloneScript } from '../io/rolldown.js';
 import { HISTORY_BUNDLE } from './git-history.js';
 import { EXPORTED } from './harbor-layout.js';
 import type { LoadedCorpus, LoadedTask } from './load.js';
@@ -23,10 +22,8 @@ async function exists(path: string): Promise<boolean> {
 
 /** The verdict script's entry: the built module beside this one, or the source when running from it. */
 async function verdictEntry(): Promise<string> {
-  for (const extension of ['.js', '.ts']) {
-    const path = fileURLToPath(new URL(`../grading/harbor-verdict-main${extension}`, import.meta.url));
-    if (await exists(path)) return path;
-  }
+  const entry = await entryModule(new URL('../grading/harbor-verdict-main', import.meta.url));
+  if (entry !== null) return entry;
   throw new CrossoverError(
     'infrastructure',
     'the verdict script (grading/harbor-verdict-main) is missing from this install',

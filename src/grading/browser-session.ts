@@ -17,8 +17,8 @@ async function readPid(file: string): Promise<number | null> {
  * Debian's paths, the old headless shell (package chromium-headless-shell) preferred: it is the
  * same Chromium without the windowing layer: a browser check costs it about half the CPU.
  */
-const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+export const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 /** How long Playwright may take to launch Chromium (a busy machine is slow to start it). */
 export const LAUNCH_TIMEOUT_MS = 60_000;
@@ -95,10 +95,13 @@ export class BrowserSession {
   readonly executablePath: string;
   /** Chromium in a network namespace of its own; off only in the tests' positive controls */
   readonly isolateNetwork: boolean;
+  /** Chromium's arguments past the fixed ones: what its surroundings need (a container's small /dev/shm) */
+  private readonly extraArgs: readonly string[];
 
-  constructor(options: { executablePath?: string; isolateNetwork?: boolean } = {}) {
+  constructor(options: { executablePath?: string; isolateNetwork?: boolean; extraArgs?: readonly string[] } = {}) {
     this.executablePath = options.executablePath ?? chromiumPath();
     this.isolateNetwork = options.isolateNetwork ?? true;
+    this.extraArgs = options.extraArgs ?? [];
   }
 
   /** The shared browser; relaunched if it crashed, so one crash does not turn every later check into an error. */
@@ -130,7 +133,7 @@ export class BrowserSession {
     try {
       const browser = await chromium.launch({
         executablePath: launcher,
-        args: CHROMIUM_ARGS,
+        args: [...CHROMIUM_ARGS, ...this.extraArgs],
         timeout: LAUNCH_TIMEOUT_MS,
       });
       this.root = await readPid(join(this.launcherDir as string, PID_FILE));

@@ -7,10 +7,11 @@ import type { TreeModel } from '../contracts/tree.js';
 import type { ContainerPlace } from '../io/container.js';
 import { readTreeModel } from '../io/tree.js';
 import { runBrowserCheck } from './browser-check.js';
+import { runImageBrowserCheck } from './browser-image-check.js';
 import { BrowserSession } from './browser-session.js';
 import type { GradedTask } from './graded-task.js';
 import { checkSources, runNodeCheck } from './node-check.js';
-import type { CheckOutcome } from './outcome.js';
+import { type CheckOutcome, errored } from './outcome.js';
 import { applyHiddenTests, runRepositoryTests, type SetupMount } from './repository-tests.js';
 import { plantSentinels } from './sentinels.js';
 import { type StaticServer, serveStatic } from './static-server.js';
@@ -251,6 +252,11 @@ async function gradeModules(input: GradeInput, workspace: string): Promise<Grade
     const { check } = modules[index]!;
     const run = { checkFile: join(checksDir, check.file), workspace, timeoutMs: check.timeoutMs, signal, alone };
     if (check.runner === 'node') return runNodeCheck({ ...run, checksDir, container, ...(sources ? { sources } : {}) });
+    if (task.environment?.browser === 'image') {
+      if (container === null)
+        return errored("the task's browser checks run in its image, but it is graded without a container");
+      return runImageBrowserCheck({ ...run, checksDir, place: container });
+    }
     server ??= await serveStatic(workspace);
     return runBrowserCheck({ ...run, session, server });
   }

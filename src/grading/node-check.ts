@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,73 +10,11 @@ import { raisePriority } from '../io/priority.js';
 import { processTree } from '../io/process-usage.js';
 import { bubblewrapArgv, sandboxHost } from '../io/sandbox.js';
 import { CheckClock, clockOutcome } from './check-clock.js';
-import { boundedMessage, type CheckOutcome, errored, failed, PASS } from './outcome.js';
+import { type CheckCommand, spawnCheck, type Watch } from './check-process.js';
+import { type CheckOutcome, errored } from './outcome.js';
 
 /** Plain JavaScript next to this module in src/ and in dist/ (see the harness's header). */
 export const HARNESS_PATH = fileURLToPath(new URL('./node-check-harness.mjs', import.meta.url));
-
-/** Generous: on a loaded machine starting Node can be slow, and that is never the check's fault. */
-export const START_TIMEOUT_MS = 30_000;
-/** Longest stdout line kept while looking for protocol lines; longer lines are dropped unread. */
-const LINE_LIMIT = 8192;
-const STDERR_TAIL = 1000;
-
-/**
- * Reads the harness's stdout with bounded memory and keeps only lines that carry this run's
- * nonce: whatever else the check or the workspace prints is ignored.
- */
-class ProtocolScanner {
-  private readonly prefix: string;
-  private partial = '';
-  private overlong = false;
-  started = false;
-  result: CheckOutcome | null = null;
-
-  constructor(nonce: string) {
-    this.prefix = `@@crossover-check ${nonce} `;
-  }
-
-  push(chunk: string): void {
-    const lines = (this.partial + chunk).split('\n');
-    this.partial = lines.pop() ?? '';
-    for (const line of lines) {
-      if (this.overlong) this.overlong = false;
-      else this.read(line);
-    }
-    if (this.partial.length > LINE_LIMIT) {
-      this.partial = '';
-      this.overlong = true;
-    }
-  }
-
-  private read(line: string): void {
-    if (!line.startsWith(this.prefix) || this.result) return;
-    const rest = line.slice(this.prefix.length);
-    if (rest === 'started') this.started = true;
-    else if (!this.started) return;
-    else if (rest === 'pass') this.result = PASS;
-    else if (rest.startsWith('fail ')) this.result = failed(parseMessage(rest.slice('fail '.length)));
-  }
-}
-
-function parseMessage(json: string): string {
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'string' ? value : 'the check failed (unreadable message)';
-  } catch {
-    return 'the check failed (unreadable message)';
-  }
-}
-
-/** The check can start no processes, but kill its whole group anyway: belt and braces. */
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
-}
 
 export interface NodeCheckRun {
   /** absolute path of the check module */
@@ -144,14 +81,6 @@ export async function checkSources(checksDir: string): Promise<CheckSources> {
   const modules = await checkModuleFiles(checksDir);
   const sources = await Promise.all(modules.map(async (path) => [path, await readFile(path, 'utf8')] as const));
   return { modules, json: JSON.stringify(Object.fromEntries(sources)) };
-}
-
-/** A ready-to-spawn check process, and what to do once it has ended (remove its container). */
-interface CheckCommand {
-  file: string;
-  args: string[];
-  env: Record<string, string>;
-  cleanup?: () => Promise<void>;
 }
 
 /**
@@ -266,80 +195,23 @@ export async function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
   );
   if (typeof command === 'string') return errored(command);
   try {
-    return await spawnCheck(run, command, json);
+    return await spawnCheck({ cwd: run.workspace, signal: run.signal }, command, json, clockWatch(run));
   } finally {
     await command.cleanup?.();
   }
 }
 
-function spawnCheck(run: NodeCheckRun, command: CheckCommand, sources: string): Promise<CheckOutcome> {
-  return new Promise((resolve, reject) => {
-    const nonce = randomBytes(16).toString('hex');
-    const child = spawn(command.file, command.args, {
-      cwd: run.workspace,
-      env: command.env,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
+/** The check's clock over its process tree, which is also given the grading priority (io/priority.ts). */
+function clockWatch(run: NodeCheckRun): Watch {
+  return (pid, end) => {
+    // Checks get the CPU they were qualified with: ahead of agents and other load.
+    raisePriority(processTree(pid));
+    return new CheckClock({
+      timeoutMs: run.timeoutMs,
+      processes: () => processTree(pid),
+      countStopped: run.alone !== true,
+      cpuIsOwn: true,
+      onEnd: (clockEnd) => end(clockOutcome(clockEnd, run.timeoutMs, run.alone === true)),
     });
-    const scanner = new ProtocolScanner(nonce);
-    let stderrTail = '';
-    let settled = false;
-    let clock: CheckClock | null = null;
-    const timer = setTimeout(
-      () => finish(errored(`the check harness did not start within ${START_TIMEOUT_MS} ms`)),
-      START_TIMEOUT_MS,
-    );
-    const onAbort = () => finish(run.signal?.reason ?? new Error('aborted'));
-    run.signal?.addEventListener('abort', onAbort, { once: true });
-
-    function finish(outcome: CheckOutcome | Error): void {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      // Sampled before the kill, while the check's processes are still there to be read.
-      const times = clock?.stop();
-      run.signal?.removeEventListener('abort', onAbort);
-      killGroup(child);
-      if (outcome instanceof Error) reject(outcome);
-      else resolve(times && !outcome.times ? { ...outcome, times } : outcome);
-    }
-
-    function started(): void {
-      clearTimeout(timer);
-      const pid = child.pid as number;
-      // Checks get the CPU they were qualified with: ahead of agents and other load (io/priority.ts).
-      raisePriority(processTree(pid));
-      clock = new CheckClock({
-        timeoutMs: run.timeoutMs,
-        processes: () => processTree(pid),
-        countStopped: run.alone !== true,
-        cpuIsOwn: true,
-        onEnd: (end) => finish(clockOutcome(end, run.timeoutMs, run.alone === true)),
-      });
-    }
-
-    function stderrNote(): string {
-      const tail = boundedMessage(stderrTail, 300);
-      return tail ? `; stderr: ${tail}` : '';
-    }
-
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      const wasStarted = scanner.started;
-      scanner.push(chunk);
-      if (scanner.started && !wasStarted) started();
-      if (scanner.result) finish(scanner.result);
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL);
-    });
-    child.on('error', (error) => finish(errored(`could not start node for the check: ${error.message}`)));
-    child.on('close', (code, signal) => {
-      const how = code ?? signal;
-      if (scanner.result) finish(scanner.result);
-      else if (scanner.started) finish(failed(`exited (${how}) without a result${stderrNote()}`));
-      else finish(errored(`the check harness did not start (exit ${how})${stderrNote()}`));
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(`${nonce}\n${sources}\n`);
-  });
+  };
 }

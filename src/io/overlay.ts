@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -48,4 +48,21 @@ async function isMountPoint(path: string): Promise<boolean> {
 export async function unmountIfMounted(target: string): Promise<void> {
   if (!(await isMountPoint(target))) return;
   await run('/bin/umount', [target], { env: {} }).catch(() => run('/bin/umount', ['--lazy', target], { env: {} }));
+}
+
+/** A mountinfo path field: spaces, tabs, newlines and backslashes come octal-escaped (\040). */
+function unescapeMountPath(field: string): string {
+  return field.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(Number.parseInt(octal, 8)));
+}
+
+/** The overlay mount points of this process's mount namespace (/proc/self/mountinfo), each once. */
+export async function overlayMountPoints(): Promise<string[]> {
+  const text = await readFile('/proc/self/mountinfo', 'utf8').catch(() => '');
+  const points = text.split('\n').flatMap((line) => {
+    // The optional fields end at " - ", after which the file system type comes first.
+    const [mount, fs] = line.split(' - ');
+    const target = mount?.split(' ')[4];
+    return target !== undefined && fs?.split(' ')[0] === 'overlay' ? [unescapeMountPath(target)] : [];
+  });
+  return [...new Set(points)];
 }

@@ -1,5 +1,6 @@
+import { access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 type Rolldown = typeof import('rolldown');
 
@@ -10,13 +11,31 @@ export async function viteBundler(): Promise<Rolldown> {
 }
 
 /**
- * One self-contained ES module of `entry` for Node, with every module and package it imports
- * (Node's built-ins stay imports): a script that runs where Crossover is not installed.
+ * A script's entry module: `stem` (a URL without extension) built beside the caller in dist/ (.js),
+ * or its source when Crossover runs from src/ (.ts); null when neither is there.
  */
-export async function standaloneScript(entry: string): Promise<string> {
+export async function entryModule(stem: URL): Promise<string | null> {
+  for (const extension of ['.js', '.ts']) {
+    const path = fileURLToPath(`${stem.href}${extension}`);
+    const found = await access(path).then(
+      () => true,
+      () => false,
+    );
+    if (found) return path;
+  }
+  return null;
+}
+
+/**
+ * One self-contained ES module of `entry` for Node, with every module and package it imports
+ * (Node's built-ins stay imports, and the packages named `external`, which the script then finds
+ * beside it): a script that runs where Crossover is not installed.
+ */
+export async function standaloneScript(entry: string, external: readonly string[] = []): Promise<string> {
   const { rolldown } = await viteBundler();
   const build = await rolldown({
     input: entry,
+    external: [...external],
     platform: 'node',
     resolve: { mainFields: ['main'] },
     logLevel: 'silent',

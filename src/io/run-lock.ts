@@ -4,6 +4,7 @@ import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CrossoverError } from '../contracts/errors.js';
+import { processAlive, processStart } from './process-identity.js';
 
 export const RunLockSchema = z
   .object({
@@ -37,26 +38,6 @@ export interface RunLock {
 }
 
 export const RUN_LOCK_FILE = 'run.lock';
-
-/** Field 22 of /proc/<pid>/stat (after the parenthesised name): when the process started; null off Linux. */
-function processStart(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** The holder still runs: its pid is alive and, where it can be told, is the same process that took the lock. */
-function holderAlive(lock: { pid: number; processStart: string | null }): boolean {
-  try {
-    process.kill(lock.pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
-  }
-  return lock.processStart === null || processStart(lock.pid) === lock.processStart;
-}
 
 async function readLock(path: string): Promise<{ text: string; lock: RunLockRecord | null } | null> {
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -102,7 +83,7 @@ async function breakStaleLock(path: string, staleText: string): Promise<void> {
     const other = await readFile(breaker, 'utf8').catch(() => null);
     const holder = BreakerSchema.safeParse(other === null ? null : JSON.parse(other));
     // A breaker left by a process that died while breaking: remove it, the next attempt breaks again.
-    if (holder.success && !holderAlive(holder.data)) await unlink(breaker).catch(() => undefined);
+    if (holder.success && !processAlive(holder.data)) await unlink(breaker).catch(() => undefined);
     return;
   }
   try {
@@ -143,7 +124,7 @@ export async function acquireRunLock(planDir: string, token?: string): Promise<R
     if (existing === null) continue;
     if (existing.lock && token !== undefined && existing.lock.token === token)
       return { token, release: async () => undefined };
-    if (existing.lock && holderAlive(existing.lock)) throw lockRefusal(path, existing.lock);
+    if (existing.lock && processAlive(existing.lock)) throw lockRefusal(path, existing.lock);
     await breakStaleLock(path, existing.text);
   }
   throw new CrossoverError('conflict', `${path}: could not take the run lock; another run keeps taking it`);
@@ -171,5 +152,5 @@ function ownedLock(path: string, token: string, text: string): RunLock {
 /** The record of a plan directory's run lock while its holder still runs; null when nobody runs the plan. */
 export async function liveRunLock(planDir: string): Promise<RunLockRecord | null> {
   const existing = await readLock(join(planDir, RUN_LOCK_FILE));
-  return existing?.lock && holderAlive(existing.lock) ? existing.lock : null;
+  return existing?.lock && processAlive(existing.lock) ? existing.lock : null;
 }

@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type {} from 'vitest/config';
-import { TaskSchema } from '../contracts/corpus.js';
+import { CorpusSchema, TaskSchema } from '../contracts/corpus.js';
 import { CrossoverError } from '../contracts/errors.js';
 import type { Plan } from '../contracts/plan.js';
 import type { RunSelection } from '../contracts/run-filter.js';
@@ -132,8 +132,16 @@ function selectedTests(testsDir: string, files: readonly string[], plan: Plan, s
  * of the agent's time, so a grading the machine starves still ends in a receipt, not a test timeout.
  */
 async function longestGradingMs(root: string, run: PreparedRun): Promise<number> {
-  const tasks = run.plan.tasks.map(({ id }) => join(root, run.plan.corpus.path, 'tasks', id, 'task.json'));
-  const bounds = await Promise.all(tasks.map(async (file) => gradingBoundMs(await readArtifact(file, TaskSchema))));
+  const corpusDir = join(root, run.plan.corpus.path);
+  const corpus = await readArtifact(join(corpusDir, 'corpus.json'), CorpusSchema);
+  const tasks = run.plan.tasks.map(({ id }) => join(corpusDir, 'tasks', id, 'task.json'));
+  const bounds = await Promise.all(
+    tasks.map(async (file) => {
+      const task = await readArtifact(file, TaskSchema);
+      // A task's own environment replaces its corpus's whole (corpus/load.ts).
+      return gradingBoundMs(task, (task.environment ?? corpus.environment)?.browser);
+    }),
+  );
   return Math.max(0, ...bounds);
 }
 

@@ -7,6 +7,7 @@ import { type Snapshot, type SnapshotOwner, taskSnapshot } from '../corpus/snaps
 import { STATE_DIR } from '../io/layout.js';
 import { mountOverlay, unmountIfMounted } from '../io/overlay.js';
 import { copyDirectory, ownTree, removeTree } from '../io/tree-commands.js';
+import { recordMounter, sweepStaleWorkspaces } from './stale-workspaces.js';
 
 function hex(digest: string): string {
   return digest.replace(/^sha256:/, '');
@@ -67,6 +68,7 @@ async function overlayWorkspace(trialDir: string, snapshot: string, owner: Snaps
   await newTrialDirectory(trialDir);
   const layers = { lower: snapshot, upper: join(trialDir, UPPER), work: join(trialDir, WORK), target: workspace };
   for (const dir of [layers.upper, layers.work, workspace]) await mkdir(dir);
+  await recordMounter(trialDir);
   // The merged root takes the upper directory's owner and mode: the agent's, like the rest of the tree.
   await ownTree([layers.upper], owner.uid, owner.gid, 0);
   if (await mountOverlay(layers)) return workspace;
@@ -77,7 +79,8 @@ async function overlayWorkspace(trialDir: string, snapshot: string, owner: Snaps
 /**
  * The attempt's starting tree and its workspace: with `copyOnWrite` and an agent uid to own it
  * (a root harness), an overlay of the agent-owned snapshot; otherwise (or where no overlay can be
- * mounted) a fresh copy of the snapshot, handed to the agent later.
+ * mounted) a fresh copy of the snapshot, handed to the agent later. Mounting one first sweeps
+ * the workspaces a killed harness left mounted (stale-workspaces.ts).
  */
 export async function attemptWorkspace(
   root: string,
@@ -86,6 +89,7 @@ export async function attemptWorkspace(
   copyOnWrite: SnapshotOwner | null,
 ): Promise<{ snapshot: Snapshot; workspace: string }> {
   if (copyOnWrite) {
+    await sweepStaleWorkspaces(trialsDirectory(root));
     const snapshot = await taskSnapshot(root, task, copyOnWrite);
     const workspace = await overlayWorkspace(trialDir, snapshot.dir, copyOnWrite);
     if (workspace) return { snapshot, workspace };

@@ -8,6 +8,8 @@ import { writeFiles } from '../helpers/repository-task.js';
 const repo = join(import.meta.dirname, '../..');
 /** The grader's fixture task: pages.js has a bug the reference fixes, and a decoy that does not. */
 export const PAGES_TASK = join(repo, 'fixtures/tasks/valid-node');
+/** The browser fixture task: a click counter that stays at zero, three browser checks, a decoy that counts one click only. */
+export const COUNTER_TASK = join(repo, 'fixtures/tasks/browser-counter');
 
 /** A Dockerfile from the local Debian base that installs `packages` from Debian's archive. */
 export function debianDockerfile(packages: string[]): string {
@@ -16,13 +18,21 @@ RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-ins
 `;
 }
 
-/** The compact fixture task copied to `dir`, declaring `dockerfile` (at environment/Dockerfile) as its environment. */
-export async function compactTask(dir: string, dockerfile: string): Promise<string> {
-  await cp(PAGES_TASK, dir, { recursive: true });
+/**
+ * A compact fixture task (`from`, the pages task by default) copied to `dir`, declaring `dockerfile`
+ * (at environment/Dockerfile) as its environment, and where its browser checks run when given.
+ */
+export async function compactTask(
+  dir: string,
+  dockerfile: string,
+  options: { from?: string; browser?: 'host' | 'image' } = {},
+): Promise<string> {
+  await cp(options.from ?? PAGES_TASK, dir, { recursive: true });
   const task = JSON.parse(await readFile(join(dir, 'task.json'), 'utf8')) as Record<string, unknown>;
+  const browser = options.browser === undefined ? {} : { browser: options.browser };
   await writeFile(
     join(dir, 'task.json'),
-    JSON.stringify({ ...task, environment: { dockerfile: 'environment/Dockerfile' } }),
+    JSON.stringify({ ...task, environment: { dockerfile: 'environment/Dockerfile', ...browser } }),
   );
   await writeFiles(dir, { 'environment/Dockerfile': dockerfile });
   return dir;
@@ -82,6 +92,9 @@ func TestClampJustAbove(t *testing.T) {
 \t}
 }
 `;
+
+/** Debian's headless Chromium: an image whose browser checks run in it (environment.browser 'image'). */
+export const CHROMIUM_DOCKERFILE = debianDockerfile(['chromium-headless-shell']);
 
 /** Go and gotestsum from Debian's archive: a toolchain the host does not have. */
 export const GO_DOCKERFILE = debianDockerfile(['golang-go', 'gotestsum']);

@@ -46,6 +46,7 @@ describe("a task's environment", () => {
       dockerfile: join(dir, 'environment/Dockerfile'),
       context: join(dir, 'environment'),
       declaredIn: join(dir, 'task.json'),
+      browser: 'host',
     });
   });
 
@@ -67,6 +68,19 @@ describe("a task's environment", () => {
     expect(parsed.error?.issues[0]?.message).toContain('expected an image by digest');
   });
 
+  it('says where browser checks run: the image when it declares so, the host by default; nothing else', async () => {
+    const environment = { dockerfile: 'environment/Dockerfile', browser: 'image' };
+    const files = { 'environment/Dockerfile': 'FROM crossover/bookworm:base\n' };
+    const dir = await task(await tempDir(), { environment }, files);
+    const inImage = await loadTask(dir);
+    expect(inImage.environment?.browser).toBe('image');
+    // Part of the task's identity, which the plan binds: the same task on the host's Chromium is another task.
+    const onHost = await task(await tempDir(), { environment: { ...environment, browser: 'host' } }, files);
+    expect((await loadTask(onHost)).digest).not.toBe(inImage.digest);
+    const wrong = await task(await tempDir(), { environment: { ...environment, browser: 'container' } }, files);
+    await expect(loadTask(wrong)).rejects.toThrow('$.environment.browser');
+  });
+
   it("is its corpus's for a task that declares none; a task's own wins", async () => {
     const root = await tempDir();
     await writeFiles(root, {
@@ -81,7 +95,7 @@ describe("a task's environment", () => {
     });
     await task(join(root, 'tasks'), {});
     const image = `local/x@sha256:${'a'.repeat(64)}`;
-    await task(join(root, 'tasks'), { environment: { image } }, {}, 'two');
+    await task(join(root, 'tasks'), { environment: { image, browser: 'image' } }, {}, 'two');
     const corpus = await loadCorpus(root);
     expect(corpus.tasks.map((t) => [t.task.id, t.environment])).toEqual([
       [
@@ -90,9 +104,10 @@ describe("a task's environment", () => {
           dockerfile: join(root, 'environment/Dockerfile'),
           context: join(root, 'environment'),
           declaredIn: join(root, 'corpus.json'),
+          browser: 'host',
         },
       ],
-      ['two', { image, declaredIn: join(root, 'tasks/two/task.json') }],
+      ['two', { image, declaredIn: join(root, 'tasks/two/task.json'), browser: 'image' }],
     ]);
   });
 
@@ -105,11 +120,7 @@ describe("a task's environment", () => {
         'environment/tool.sh': 'echo one\n',
       },
     );
-    const environment = (await loadTask(dir)).environment as {
-      dockerfile: string;
-      context: string;
-      declaredIn: string;
-    };
+    const environment = (await loadTask(dir)).environment as Parameters<typeof environmentKey>[0];
     const first = await environmentKey(environment);
     expect(await environmentKey(environment)).toBe(first);
     await writeFile(join(dir, 'environment/tool.sh'), 'echo two\n');
