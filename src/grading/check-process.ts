@@ -115,6 +115,8 @@ export interface CheckCommand {
   args: string[];
   env: Record<string, string>;
   cleanup?: () => Promise<void>;
+  /** the host pid of the check's own process where it is no descendant of the spawned one (a container's, through its engine) */
+  ownProcess?: () => Promise<number | null>;
 }
 
 /** What keeps time over a started check: its clock, or a backstop when the harness keeps the clock itself. */

@@ -3,14 +3,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withoutInheritedFds } from '../io/close-fds.js';
-import { CONTAINER_NODE, type ContainerPlace, containerArgv, endContainer } from '../io/container.js';
+import { CONTAINER_NODE, type ContainerPlace, containerArgv, containerProcess, endContainer } from '../io/container.js';
 import { engineEnvironment } from '../io/container-engine.js';
 import { containerIdentity } from '../io/container-host.js';
 import { raisePriority } from '../io/priority.js';
 import { processTree } from '../io/process-usage.js';
 import { bubblewrapArgv, sandboxHost } from '../io/sandbox.js';
 import { CheckClock, clockOutcome } from './check-clock.js';
-import { type CheckCommand, spawnCheck, type Watch } from './check-process.js';
+import { type CheckCommand, type CheckWatch, spawnCheck, type Watch } from './check-process.js';
 import { type CheckOutcome, errored } from './outcome.js';
 
 /** Plain JavaScript next to this module in src/ and in dist/ (see the harness's header). */
@@ -121,6 +121,7 @@ function containerCheckCommand(
     ...withoutInheritedFds(place.engine.path, argv),
     env: engineEnvironment(place.engine),
     cleanup: () => endContainer(place.engine, name),
+    ownProcess: () => containerProcess(place.engine, name),
   };
 }
 
@@ -195,23 +196,49 @@ export async function runNodeCheck(run: NodeCheckRun): Promise<CheckOutcome> {
   );
   if (typeof command === 'string') return errored(command);
   try {
-    return await spawnCheck({ cwd: run.workspace, signal: run.signal }, command, json, clockWatch(run));
+    return await spawnCheck({ cwd: run.workspace, signal: run.signal }, command, json, clockWatch(run, command));
   } finally {
     await command.cleanup?.();
   }
 }
 
-/** The check's clock over its process tree, which is also given the grading priority (io/priority.ts). */
-function clockWatch(run: NodeCheckRun): Watch {
+/**
+ * The check's clock over its processes, which are also given the grading priority (io/priority.ts):
+ * the spawned process's tree, and a container's own processes once its engine has named them. A
+ * container check's clock starts then: before, the CLI's idle wait would read as the check's time.
+ */
+function clockWatch(run: NodeCheckRun, command: CheckCommand): Watch {
   return (pid, end) => {
-    // Checks get the CPU they were qualified with: ahead of agents and other load.
-    raisePriority(processTree(pid));
-    return new CheckClock({
-      timeoutMs: run.timeoutMs,
-      processes: () => processTree(pid),
-      countStopped: run.alone !== true,
-      cpuIsOwn: true,
-      onEnd: (clockEnd) => end(clockOutcome(clockEnd, run.timeoutMs, run.alone === true)),
-    });
+    const clockOver = (roots: readonly number[]) => {
+      const tree = () => roots.flatMap((root) => processTree(root));
+      // Checks get the CPU they were qualified with: ahead of agents and other load.
+      raisePriority(tree());
+      return new CheckClock({
+        timeoutMs: run.timeoutMs,
+        processes: tree,
+        countStopped: run.alone !== true,
+        cpuIsOwn: true,
+        onEnd: (clockEnd) => end(clockOutcome(clockEnd, run.timeoutMs, run.alone === true)),
+      });
+    };
+    const { ownProcess } = command;
+    if (ownProcess === undefined) return clockOver([pid]);
+    return deferredWatch(ownProcess().then((own) => clockOver(own === null ? [pid] : [pid, own])));
+  };
+}
+
+/** A watch whose clock starts when `starting` settles; stopped before that, the clock is stopped as it starts. */
+function deferredWatch(starting: Promise<CheckClock>): CheckWatch {
+  let clock: CheckClock | null = null;
+  let stopped = false;
+  void starting.then((started) => {
+    clock = started;
+    if (stopped) started.stop();
+  });
+  return {
+    stop: () => {
+      stopped = true;
+      return clock?.stop();
+    },
   };
 }

@@ -171,6 +171,19 @@ export async function containerPath(engine: ContainerEngine, image: string): Pro
   return `${declared ?? DEFAULT_IMAGE_PATH}:${CONTAINER_NODE_DIR}`;
 }
 
+/**
+ * The host pid of a running container's first process (its engine reports it): the root of the
+ * processes a check runs in it, which are not descendants of the engine's CLI. Null when the
+ * container is not running or the engine does not say.
+ */
+export async function containerProcess(engine: ContainerEngine, name: string): Promise<number | null> {
+  const result = await engineCommand(engine, ['container', 'inspect', '--format', '{{.State.Pid}}', name], {
+    timeoutMs: 30_000,
+  });
+  const pid = Number(result.stdout.trim());
+  return result.code === 0 && Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+}
+
 async function exists(engine: ContainerEngine, name: string): Promise<boolean> {
   const result = await engineCommand(engine, ['container', 'inspect', '--format', '{{.Id}}', name]);
   return result.code === 0;

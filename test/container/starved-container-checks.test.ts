@@ -1,0 +1,72 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gradingPlaceOf } from '../../src/corpus/environment.js';
+import { loadTask } from '../../src/corpus/load.js';
+import { gradeWorkspace } from '../../src/grading/grade.js';
+import { builtCli } from '../helpers/cli.js';
+import { writeFiles } from '../helpers/repository-task.js';
+import { cpuThrottle, watchProcesses } from '../helpers/starve.js';
+import { LIMIT_MS, writeStarvedTask } from '../helpers/starved-task.js';
+import { tempDir } from '../helpers/temp.js';
+
+/** The compact test's image (task-images.test.ts): the Debian base, so one build serves both. */
+const COMPACT_DOCKERFILE = 'FROM crossover/bookworm:base\nLABEL org.crossover.test=compact\n';
+
+/** The starved-check task (test/helpers/starved-task.ts) declaring the compact image, with it built. */
+async function containerStarvedTask(parent: string, ids: string[]) {
+  const written = await writeStarvedTask(parent, 'starved-in-container', ids);
+  const file = join(written.dir, 'task.json');
+  const task = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  await writeFile(file, JSON.stringify({ ...task, environment: { dockerfile: 'environment/Dockerfile' } }));
+  await writeFiles(written.dir, { 'environment/Dockerfile': COMPACT_DOCKERFILE });
+  const built = await builtCli(parent, ['env', 'build', '--task', written.dir]);
+  expect(built.code, built.out + built.err).toBe(0);
+  const loaded = await loadTask(written.dir);
+  return { ...written, task: loaded, container: await gradingPlaceOf(loaded, 'crossover env build') };
+}
+
+/**
+ * A node check in a container is the container's processes, not the engine's CLI that started it:
+ * its clock and its grading priority must read those, or a starved container check reads as one
+ * that had its whole limit, and fails (issue 39's rule, in the container backend).
+ */
+describe("a container check's time limit measures the check, not the machine", () => {
+  it('a correct check kept from the CPU on every run (5% of a core) is check-starved, never failed', async ({
+    onTestFinished,
+  }) => {
+    const { task, workspace, checksDir, container } = await containerStarvedTask(
+      await tempDir('crossover-starved-container-', onTestFinished),
+      ['steady'],
+    );
+    expect(container).not.toBeNull();
+    const throttle = await cpuThrottle(5);
+    const watcher = watchProcesses(join(checksDir, 'steady.mjs'), (pid) => throttle.add(pid));
+    try {
+      const result = await gradeWorkspace({ task, workspace, container });
+      // The watcher found the check's node in the container on both runs: the first and the lone re-run.
+      expect(watcher.stop()).toHaveLength(2);
+      expect(result.status).toBe('check-starved');
+      expect(result.checks[0]).toMatchObject({ status: 'error', starved: true });
+      expect(result.checks[0]?.ownMs).toBeLessThan(LIMIT_MS);
+    } finally {
+      watcher.stop();
+      await throttle.remove();
+    }
+  }, 120_000);
+
+  it('a check whose workspace code loops still fails on its own time in the container', async ({ onTestFinished }) => {
+    const { task, workspace, container } = await containerStarvedTask(
+      await tempDir('crossover-looping-container-', onTestFinished),
+      ['node-loops'],
+    );
+    const result = await gradeWorkspace({ task, workspace, container });
+    expect(result.status).toBe('failed');
+    expect(result.checks[0]).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(/^timed out after 1000 ms of its own time/),
+    });
+    // Its own time is the CPU the loop burned in the container, which the clock read there.
+    expect(result.checks[0]?.cpuMs).toBeGreaterThanOrEqual(LIMIT_MS / 2);
+  }, 120_000);
+});
