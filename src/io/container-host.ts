@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type ContainerPlace, containerPath } from './container.js';
-import { resolveContainerEngine } from './container-engine.js';
+import { clip } from '../contracts/redaction.js';
+import { CONTAINER_NODE, type ContainerPlace, containerArgv, containerPath } from './container.js';
+import { engineCommand, resolveContainerEngine } from './container-engine.js';
 import { AGENT_GID, AGENT_UID, type SandboxHost, type SandboxIdentity, sandboxHost } from './sandbox.js';
 
 /** The label every container of a trial carries: its run marker's value, which the survivor check looks for. */
@@ -32,7 +33,41 @@ export async function containerPlace(image: string): Promise<ContainerPlace | { 
     return {
       reason: `the image ${image} is not on this machine (nothing is pulled at trial time): build it with crossover env build`,
     };
-  return { engine, image, path };
+  const place = { engine, image, path };
+  const refused = await cannotRun(place);
+  return refused === null ? place : { reason: refused };
+}
+
+/** Places known to run a container, by engine and image: asked once per process. */
+const runs = new Set<string>();
+
+/**
+ * Why the engine cannot run a container of the image here, in its own words, or null. An engine
+ * that answers but cannot start one (a runtime that refuses this host's cgroups, say) would fail
+ * every agent command and every check: that is the machine's failure, so it blocks here instead
+ * of reaching a trial as the agent's error.
+ */
+async function cannotRun(place: ContainerPlace): Promise<string | null> {
+  const key = `${place.engine.path}\0${place.image}`;
+  if (runs.has(key)) return null;
+  const argv = containerArgv(place, {
+    name: `crossover-preflight-${randomBytes(6).toString('hex')}`,
+    labels: {},
+    layout: { writable: [], readOnly: [], shareNetwork: false },
+    cwd: '/',
+    argv: [CONTAINER_NODE, '-e', ''],
+    identity: containerIdentity(),
+    limits: { pids: 64, memoryBytes: 512 * 1024 ** 2, cpus: 1 },
+    passed: [],
+    set: {},
+  });
+  const result = await engineCommand(place.engine, argv, { timeoutMs: 120_000 });
+  if (result.code === 0) {
+    runs.add(key);
+    return null;
+  }
+  const said = clip(result.stderr.trim().split('\n').pop() ?? '', 300);
+  return `${place.engine.path} cannot run a container of ${place.image} here (exit ${result.code ?? 'none'}: ${said}): fix the engine (npm run setup installs and starts Docker)`;
 }
 
 /** The container sandbox of a trial, or why it cannot be had. */
