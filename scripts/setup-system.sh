@@ -53,6 +53,15 @@ start_containers() {
     exit 1
   fi
   "$(dirname "$0")/base-image.sh"
+  # An engine can answer and still start nothing (Podman's crun refuses hybrid cgroups): say so here,
+  # not later as every trial's failure. Crossover prefers Docker where both are installed.
+  local engine=/usr/bin/docker said
+  executable "$engine" || engine=/usr/bin/podman
+  if ! said=$("$engine" run --rm --network none crossover/bookworm:base true 2>&1); then
+    echo "setup: $engine cannot run a container here: $(printf '%s\n' "$said" | tail -n 1)" >&2
+    echo "setup: as root run:  apt-get install -y docker.io   (Crossover uses Docker where both are installed)" >&2
+    exit 1
+  fi
 }
 
 if [ ${#missing[@]} -eq 0 ] && [ ${#with_recommends[@]} -eq 0 ]; then
