@@ -6,7 +6,7 @@ import { withoutInheritedFds } from '../io/close-fds.js';
 import { CONTAINER_NODE, type ContainerPlace, containerArgv, containerProcess, endContainer } from '../io/container.js';
 import { engineEnvironment } from '../io/container-engine.js';
 import { containerIdentity } from '../io/container-host.js';
-import { raisePriority } from '../io/priority.js';
+import { GRADING_CPU_SHARES, raisePriority } from '../io/priority.js';
 import { processTree } from '../io/process-usage.js';
 import { bubblewrapArgv, sandboxHost } from '../io/sandbox.js';
 import { CheckClock, clockOutcome } from './check-clock.js';
@@ -112,6 +112,7 @@ function containerCheckCommand(
       pids: 64,
       memoryBytes: 2 * CHECK_MEMORY_BYTES,
       cpus: 1,
+      cpuShares: GRADING_CPU_SHARES,
       ...(memory ? { dataBytes: CHECK_MEMORY_BYTES } : {}),
     },
     passed: [],

@@ -36,6 +36,8 @@ export interface ContainerLimits {
   cpus: number;
   /** RLIMIT_DATA of every process inside, soft and hard (the node check's memory cap) */
   dataBytes?: number;
+  /** the container's CPU weight against other groups and host tasks (a check's: priority.ts); the engine's default when absent */
+  cpuShares?: number;
 }
 
 /** An agent command's container: enough for an agent CLI and a test suite it starts. */
@@ -118,6 +120,7 @@ function limitArgs(limits: ContainerLimits): string[] {
     '--cpus',
     String(limits.cpus),
     ...(limits.dataBytes === undefined ? [] : ['--ulimit', `data=${limits.dataBytes}:${limits.dataBytes}`]),
+    ...(limits.cpuShares === undefined ? [] : ['--cpu-shares', String(limits.cpuShares)]),
   ];
 }
 

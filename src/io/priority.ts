@@ -14,6 +14,15 @@ import { setPriority } from 'node:os';
  */
 export const GRADING_NICE = -20;
 
+/**
+ * The CPU weight of a check's container. The engine puts each container in a cgroup of its own,
+ * which the kernel weighs as one entity against the other groups and the host's tasks (1024 each
+ * at niceness 0): a niceness inside the container only ranks its threads among themselves. A check
+ * container gets the weight the kernel gives a task at GRADING_NICE (its sched_prio_to_weight entry),
+ * so it runs ahead of agents and other load as a check on the host does.
+ */
+export const GRADING_CPU_SHARES = 88_761;
+
 /** Linux's CAP_SYS_NICE: lowering a niceness below 0 needs it. */
 const CAP_SYS_NICE = 23n;
 
