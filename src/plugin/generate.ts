@@ -25,13 +25,15 @@ export function testFileSource(taskId: string): string {
 
 /**
  * One test file per task (files are what Vitest parallelises and shards), in the plan's directory.
- * Files of tasks no longer in the plan are removed so they cannot run against it.
+ * Test files of tasks no longer in the plan are removed so they cannot run against it. Nothing else
+ * is: a second Vitest run started at the same moment writes the same files through temporaries of
+ * its own, and removing one of those made that run fail to start instead of refusing by the run lock.
  */
 export async function writeTestFiles(testsDir: string, plan: Plan): Promise<string[]> {
   await mkdir(testsDir, { recursive: true });
   const wanted = new Set(plan.tasks.map((task) => `${task.id}.test.ts`));
   for (const name of await readdir(testsDir)) {
-    if (!wanted.has(name)) await rm(join(testsDir, name), { force: true });
+    if (name.endsWith('.test.ts') && !wanted.has(name)) await rm(join(testsDir, name), { force: true });
   }
   const files: string[] = [];
   for (const task of plan.tasks) {
