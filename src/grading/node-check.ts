@@ -224,18 +224,19 @@ function clockWatch(run: NodeCheckRun, command: CheckCommand): Watch {
     };
     const { ownProcess } = command;
     if (ownProcess === undefined) return clockOver([pid]);
-    return deferredWatch(ownProcess().then((own) => clockOver(own === null ? [pid] : [pid, own])));
+    const starting = ownProcess().then((own) => clockOver(own === null ? [pid] : [pid, own]));
+    return deferredWatch(starting, (error) => end(errored(`the check's clock could not start: ${String(error)}`)));
   };
 }
 
 /** A watch whose clock starts when `starting` settles; stopped before that, the clock is stopped as it starts. */
-function deferredWatch(starting: Promise<CheckClock>): CheckWatch {
+function deferredWatch(starting: Promise<CheckClock>, failed: (error: unknown) => void): CheckWatch {
   let clock: CheckClock | null = null;
   let stopped = false;
-  void starting.then((started) => {
+  starting.then((started) => {
     clock = started;
     if (stopped) started.stop();
-  });
+  }, failed);
   return {
     stop: () => {
       stopped = true;

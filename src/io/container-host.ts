@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { clip } from '../contracts/redaction.js';
-import { CONTAINER_NODE, type ContainerPlace, containerArgv, containerPath } from './container.js';
+import { CONTAINER_NODE, type ContainerPlace, containerArgv, containerPath, endContainer } from './container.js';
 import { engineCommand, resolveContainerEngine } from './container-engine.js';
 import { AGENT_GID, AGENT_UID, type SandboxHost, type SandboxIdentity, sandboxHost } from './sandbox.js';
 
@@ -50,8 +50,9 @@ const runs = new Set<string>();
 async function cannotRun(place: ContainerPlace): Promise<string | null> {
   const key = `${place.engine.path}\0${place.image}`;
   if (runs.has(key)) return null;
+  const name = `crossover-preflight-${randomBytes(6).toString('hex')}`;
   const argv = containerArgv(place, {
-    name: `crossover-preflight-${randomBytes(6).toString('hex')}`,
+    name,
     labels: {},
     layout: { writable: [], readOnly: [], shareNetwork: false },
     cwd: '/',
@@ -66,6 +67,8 @@ async function cannotRun(place: ContainerPlace): Promise<string | null> {
     runs.add(key);
     return null;
   }
+  // A run that timed out may have left its container behind; the engine's words below already say why.
+  await endContainer(place.engine, name).catch(() => undefined);
   const said = clip(result.stderr.trim().split('\n').pop() ?? '', 300);
   return `${place.engine.path} cannot run a container of ${place.image} here (exit ${result.code ?? 'none'}: ${said}): fix the engine (npm run setup installs and starts Docker)`;
 }
