@@ -1,9 +1,23 @@
+import type { Agent } from '../../src/contracts/agent.js';
 import { digestOf } from '../../src/contracts/canonical.js';
 import type { PlannedArm } from '../../src/contracts/plan.js';
 import type { LoadedTask } from '../../src/corpus/load.js';
 import type { McpUpstream } from '../../src/trial/mcp-proxy.js';
 import { NO_PROVIDER, type ProviderLauncher } from '../../src/trial/provider-launch.js';
 import type { TrialSpec } from '../../src/trial/spec.js';
+
+/** The baseline arm of a trial with `spec` as its agent: no provider, tools, instruction files or skills. */
+export function baselineArm(spec: Agent): PlannedArm {
+  return {
+    id: 'baseline',
+    role: 'baseline',
+    agent: { spec, executableDigest: null, promptTemplateDigest: digestOf('prompt') },
+    provider: null,
+    allowedTools: [],
+    instructionFiles: [],
+    skills: null,
+  };
+}
 
 /**
  * A whole spec for executeTrial: one trial of `task` under `arm` in the bubblewrap sandbox, with

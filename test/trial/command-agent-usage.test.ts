@@ -2,12 +2,10 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/contracts/agent.js';
-import { digestOf } from '../../src/contracts/canonical.js';
-import type { PlannedArm } from '../../src/contracts/plan.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { executeTrial } from '../../src/trial/execute.js';
 import { tempDir } from '../helpers/temp.js';
-import { servers, trialSpec } from '../helpers/trial-spec.js';
+import { baselineArm, servers, trialSpec } from '../helpers/trial-spec.js';
 import { PAGES_TASK } from './hostile.js';
 
 /** A command agent that writes `usage` (verbatim) to $CROSSOVER_USAGE_FILE, or nothing when null. */
@@ -18,17 +16,13 @@ async function trialWithUsage(usage: string | null, onFinished: Parameters<typeo
   await writeFile(join(root, 'agents/mine/agent.sh'), `#!/bin/sh\nset -eu\ncat > /dev/null\n${write}\n`);
   await chmod(join(root, 'agents/mine/agent.sh'), 0o755);
   const spec: Agent = { adapter: 'command', command: './agents/mine/agent.sh', version: '1', files: ['agents/mine'] };
-  const arm: PlannedArm = {
-    id: 'baseline',
-    role: 'baseline',
-    agent: { spec, executableDigest: null, promptTemplateDigest: digestOf('prompt') },
-    provider: null,
-    allowedTools: [],
-    instructionFiles: [],
-    skills: null,
-  };
   const task = await loadTask(PAGES_TASK);
-  const trial = trialSpec(task, arm, { root, sandbox: 'bubblewrap', provider: servers([]), readOnly: [] });
+  const trial = trialSpec(task, baselineArm(spec), {
+    root,
+    sandbox: 'bubblewrap',
+    provider: servers([]),
+    readOnly: [],
+  });
   return (await executeTrial(trial)).body;
 }
 

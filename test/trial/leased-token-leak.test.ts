@@ -2,14 +2,13 @@ import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/contracts/agent.js';
-import { digestOf } from '../../src/contracts/canonical.js';
 import type { PlannedArm } from '../../src/contracts/plan.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { gradeWorkspace } from '../../src/grading/grade.js';
 import { executeTrial } from '../../src/trial/execute.js';
 import { loginDir } from '../helpers/login-dir.js';
 import { tempDir } from '../helpers/temp.js';
-import { trialSpec } from '../helpers/trial-spec.js';
+import { baselineArm, trialSpec } from '../helpers/trial-spec.js';
 import { PAGES_TASK } from './hostile.js';
 
 /**
@@ -26,15 +25,7 @@ touch "leak-$token.txt"
 
 function leakerArm(): PlannedArm {
   const spec: Agent = { adapter: 'command', command: './agents/leak/agent.sh', version: '1', files: ['agents/leak'] };
-  return {
-    id: 'baseline',
-    role: 'baseline',
-    agent: { spec, executableDigest: null, promptTemplateDigest: digestOf('prompt') },
-    provider: null,
-    allowedTools: [],
-    instructionFiles: [],
-    skills: null,
-  };
+  return baselineArm(spec);
 }
 
 describe('the leased token never reaches the receipt or the evidence', () => {

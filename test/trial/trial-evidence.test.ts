@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { Agent } from '../../src/contracts/agent.js';
-import { digestOf } from '../../src/contracts/canonical.js';
 import { EVIDENCE_LIMITS, TRUNCATED_MARK } from '../../src/contracts/evidence.js';
 import type { PlannedArm } from '../../src/contracts/plan.js';
 import { sealReceipt } from '../../src/contracts/receipt.js';
@@ -16,7 +15,7 @@ import { writeReceipt } from '../../src/receipts/store.js';
 import { renderTrialPage } from '../../src/reporters/trial-page.js';
 import { executeTrial } from '../../src/trial/execute.js';
 import { tempDir } from '../helpers/temp.js';
-import { trialSpec } from '../helpers/trial-spec.js';
+import { baselineArm, trialSpec } from '../helpers/trial-spec.js';
 import { PAGES_TASK } from './hostile.js';
 
 const repo = join(import.meta.dirname, '../..');
@@ -37,15 +36,7 @@ function commandArm(mode: string): PlannedArm {
     version: '1',
     files: ['agents/mine'],
   };
-  return {
-    id: 'baseline',
-    role: 'baseline',
-    agent: { spec, executableDigest: null, promptTemplateDigest: digestOf('prompt') },
-    provider: null,
-    allowedTools: [],
-    instructionFiles: [],
-    skills: null,
-  };
+  return baselineArm(spec);
 }
 
 /** One trial of the evidence agent under bubblewrap, the canary declared as its credential; its receipt and evidence stored. */
