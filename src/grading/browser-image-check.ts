@@ -7,7 +7,7 @@ import { withoutInheritedFds } from '../io/close-fds.js';
 import { CONTAINER_NODE, type ContainerPlace, containerArgv, endContainer } from '../io/container.js';
 import { engineEnvironment } from '../io/container-engine.js';
 import { containerIdentity } from '../io/container-host.js';
-import { GRADING_CPU_SHARES } from '../io/priority.js';
+import { gradingGroup } from '../io/grading-group.js';
 import { entryModule, standaloneScript } from '../io/rolldown.js';
 import { LAUNCH_TIMEOUT_MS } from './browser-session.js';
 import { STARVED_BOUND } from './check-clock.js';
@@ -95,7 +95,12 @@ async function imageCheckCommand(run: ImageBrowserCheckRun): Promise<CheckComman
     cwd: run.workspace,
     argv: [CONTAINER_NODE, HARNESS, run.checkFile, run.workspace, String(run.timeoutMs), ...flags],
     identity: containerIdentity(),
-    limits: { pids: BROWSER_PIDS, memoryBytes: BROWSER_MEMORY_BYTES, cpus: 1, cpuShares: GRADING_CPU_SHARES },
+    limits: {
+      pids: BROWSER_PIDS,
+      memoryBytes: BROWSER_MEMORY_BYTES,
+      cpus: 1,
+      grading: { group: await gradingGroup(place.engine) },
+    },
     passed: [],
     // Chromium keeps a profile and caches under HOME: the container's only writable place is /tmp.
     set: { HOME: '/tmp', PATH: place.path },

@@ -6,7 +6,8 @@ import { withoutInheritedFds } from '../io/close-fds.js';
 import { CONTAINER_NODE, type ContainerPlace, containerArgv, containerProcess, endContainer } from '../io/container.js';
 import { engineEnvironment } from '../io/container-engine.js';
 import { containerIdentity } from '../io/container-host.js';
-import { GRADING_CPU_SHARES, raisePriority } from '../io/priority.js';
+import { gradingGroup } from '../io/grading-group.js';
+import { raisePriority } from '../io/priority.js';
 import { processTree } from '../io/process-usage.js';
 import { bubblewrapArgv, sandboxHost } from '../io/sandbox.js';
 import { CheckClock, clockOutcome } from './check-clock.js';
@@ -94,6 +95,7 @@ function containerCheckCommand(
   node: string[],
   masks: { source: string; dest: string }[],
   memory: boolean,
+  group: string | null,
 ): CheckCommand {
   const name = `crossover-check-${randomBytes(8).toString('hex')}`;
   const argv = containerArgv(place, {
@@ -112,7 +114,7 @@ function containerCheckCommand(
       pids: 64,
       memoryBytes: 2 * CHECK_MEMORY_BYTES,
       cpus: 1,
-      cpuShares: GRADING_CPU_SHARES,
+      grading: { group },
       ...(memory ? { dataBytes: CHECK_MEMORY_BYTES } : {}),
     },
     passed: [],
@@ -145,7 +147,10 @@ async function checkCommand(
   if (!protections.sandbox) return { ...withoutInheritedFds(process.execPath, node, limits), env: {} };
   // Each check module reads as empty inside: the harness has its source from stdin (see the harness).
   const masks = modules.map((dest) => ({ source: '/dev/null', dest }));
-  if (run.container) return containerCheckCommand(run.container, run, node, masks, protections.memory);
+  if (run.container) {
+    const group = await gradingGroup(run.container.engine);
+    return containerCheckCommand(run.container, run, node, masks, protections.memory, group);
+  }
   const host = await sandboxHost();
   if ('reason' in host) return `the check sandbox is not available: ${host.reason}`;
   const layout = {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { CrossoverError } from '../contracts/errors.js';
 import { type ContainerEngine, engineCommand } from './container-engine.js';
+import { GRADING_CPU_SHARES } from './priority.js';
 import type { SandboxIdentity, SandboxLayout } from './sandbox.js';
 
 /**
@@ -36,8 +37,8 @@ export interface ContainerLimits {
   cpus: number;
   /** RLIMIT_DATA of every process inside, soft and hard (the node check's memory cap) */
   dataBytes?: number;
-  /** the container's CPU weight against other groups and host tasks (a check's: priority.ts); the engine's default when absent */
-  cpuShares?: number;
+  /** a check's container: a check's CPU weight (priority.ts), under the grading group when there is one (grading-group.ts) */
+  grading?: { group: string | null };
 }
 
 /** An agent command's container: enough for an agent CLI and a test suite it starts. */
@@ -120,7 +121,8 @@ function limitArgs(limits: ContainerLimits): string[] {
     '--cpus',
     String(limits.cpus),
     ...(limits.dataBytes === undefined ? [] : ['--ulimit', `data=${limits.dataBytes}:${limits.dataBytes}`]),
-    ...(limits.cpuShares === undefined ? [] : ['--cpu-shares', String(limits.cpuShares)]),
+    ...(limits.grading === undefined ? [] : ['--cpu-shares', String(GRADING_CPU_SHARES)]),
+    ...(limits.grading?.group ? ['--cgroup-parent', limits.grading.group] : []),
   ];
 }
 

@@ -15,11 +15,12 @@ import { setPriority } from 'node:os';
 export const GRADING_NICE = -20;
 
 /**
- * The CPU weight of a check's container. The engine puts each container in a cgroup of its own,
- * which the kernel weighs as one entity against the other groups and the host's tasks (1024 each
- * at niceness 0): a niceness inside the container only ranks its threads among themselves. A check
- * container gets the weight the kernel gives a task at GRADING_NICE (its sched_prio_to_weight entry),
- * so it runs ahead of agents and other load as a check on the host does.
+ * The CPU weight of a check's container and of the group it runs under. The engine puts each
+ * container in a cgroup of its own, which the kernel weighs as one entity against its siblings
+ * (1024 each at niceness 0): a niceness inside the container only ranks its threads among
+ * themselves. A check container, and the grading group above it (grading-group.ts), get the weight
+ * the kernel gives a task at GRADING_NICE (its sched_prio_to_weight entry), so it runs ahead of
+ * agents and other load as a check on the host does.
  */
 export const GRADING_CPU_SHARES = 88_761;
 

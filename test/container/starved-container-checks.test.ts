@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gradingPlaceOf } from '../../src/corpus/environment.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { gradeWorkspace } from '../../src/grading/grade.js';
+import { engineCommand } from '../../src/io/container-engine.js';
+import { cpuHierarchy, GRADING_GROUP } from '../../src/io/grading-group.js';
+import { GRADING_CPU_SHARES } from '../../src/io/priority.js';
 import { builtCli } from '../helpers/cli.js';
 import { writeFiles } from '../helpers/repository-task.js';
 import { cpuThrottle, watchProcesses } from '../helpers/starve.js';
@@ -24,6 +28,27 @@ async function containerStarvedTask(parent: string, ids: string[]) {
   expect(built.code, built.out + built.err).toBe(0);
   const loaded = await loadTask(written.dir);
   return { ...written, task: loaded, container: await gradingPlaceOf(loaded, 'crossover env build') };
+}
+
+/**
+ * How the kernel weighs a process's CPU cgroup against the host's tasks: the top-level group it
+ * sits under (its ancestor just below the root) and that group's weight, on v1's scale (a task at
+ * niceness 0 is 1024).
+ */
+function topGroupWeight(pid: number): { group: string; shares: number } {
+  const hierarchy = cpuHierarchy();
+  if (hierarchy === null) throw new Error('no CPU cgroup controller is mounted');
+  const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n');
+  const line = lines.find((entry) =>
+    hierarchy.version === 1 ? entry.split(':')[1]?.split(',').includes('cpu') : entry.startsWith('0::'),
+  );
+  const group = line?.split(':').slice(2).join(':').split('/')[1] ?? '';
+  const dir = `${hierarchy.dir}/${group}`;
+  const shares =
+    hierarchy.version === 1
+      ? Number(readFileSync(`${dir}/cpu.shares`, 'utf8'))
+      : Math.round(Number(readFileSync(`${dir}/cpu.weight`, 'utf8')) * 10.24);
+  return { group, shares };
 }
 
 /**
@@ -74,5 +99,54 @@ describe("a container check's time limit measures the check, not the machine", (
     // The clock read the container's processes: the loop burned CPU there, the promise that never settles almost none
     // (read through the engine's CLI, both were 0).
     expect(loops?.cpuMs).toBeGreaterThan(never?.cpuMs as number);
+  }, 120_000);
+  // Host checks and the browser checks' Chromium run at GRADING_NICE; under the engine's own group a
+  // container check was one task at niceness 0 against them, and a looping check starved (0.08 s of
+  // CPU in 4 s against two such loads; 2.7 s under the grading group).
+  it("runs under the grading group, weighed against the host's tasks as a check on the host is", async ({
+    onTestFinished,
+  }) => {
+    const { task, workspace, checksDir, container } = await containerStarvedTask(
+      await tempDir('crossover-weighed-container-', onTestFinished),
+      ['steady'],
+    );
+    const seen: { group: string; shares: number }[] = [];
+    const watcher = watchProcesses(join(checksDir, 'steady.mjs'), (pid) => seen.push(topGroupWeight(pid)));
+    try {
+      const result = await gradeWorkspace({ task, workspace, container });
+      expect(result.status).toBe('passed');
+      expect(watcher.stop()).toHaveLength(1);
+    } finally {
+      watcher.stop();
+    }
+    expect(seen).toEqual([{ group: GRADING_GROUP, shares: GRADING_CPU_SHARES }]);
+
+    // The control: a container given the check's weight but no parent sits under the engine's group,
+    // one task at niceness 0 to the kernel, whatever its own weight.
+    const engine = container?.engine as NonNullable<typeof container>['engine'];
+    const name = `crossover-weight-control-${process.pid}`;
+    const started = await engineCommand(engine, [
+      'run',
+      '--detach',
+      '--rm',
+      '--name',
+      name,
+      '--cpu-shares',
+      String(GRADING_CPU_SHARES),
+      '--network',
+      'none',
+      container?.image as string,
+      'sleep',
+      '30',
+    ]);
+    expect(started.code, started.stderr).toBe(0);
+    try {
+      const inspected = await engineCommand(engine, ['inspect', '--format', '{{.State.Pid}}', name]);
+      const control = topGroupWeight(Number(inspected.stdout.trim()));
+      expect(control.group).not.toBe(GRADING_GROUP);
+      expect(control.shares).toBe(1024);
+    } finally {
+      await engineCommand(engine, ['rm', '--force', name]);
+    }
   }, 120_000);
 });

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cpuHierarchy } from '../../src/io/grading-group.js';
 
 /**
  * Starving a check on purpose, as a busy machine does by accident: a watcher that finds a check's
@@ -41,14 +42,6 @@ export function watchProcesses(argument: string, act: (pid: number) => void): { 
       return [...seen];
     },
   };
-}
-
-/** The CPU controller's mount: cgroup v1's cpu hierarchy, or the v2 unified one; null when neither is writable here. */
-function cpuHierarchy(): { dir: string; version: 1 | 2 } | null {
-  if (existsSync('/sys/fs/cgroup/cpu/cpu.cfs_quota_us') || existsSync('/sys/fs/cgroup/cpu/cgroup.procs'))
-    return { dir: '/sys/fs/cgroup/cpu', version: 1 };
-  if (existsSync('/sys/fs/cgroup/cgroup.controllers')) return { dir: '/sys/fs/cgroup', version: 2 };
-  return null;
 }
 
 /**
