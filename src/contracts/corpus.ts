@@ -133,7 +133,15 @@ export const RepositoryTestSchema = z
     resultFile: RelativePathSchema.describe(
       'The result file the command writes, relative to $CROSSOVER_RESULTS: made empty by the grader, the only file there the runner may write (it cannot be replaced or renamed).',
     ),
-    timeoutSec: z.number().int().positive().max(3600).default(900).describe('Time limit of one test run.'),
+    timeoutSec: z
+      .number()
+      .int()
+      .positive()
+      .max(3600)
+      .default(900)
+      .describe(
+        "Time limit of one test run in its own time, as a check's: a run over it fails every check; one the machine starves runs again alone, and starved again has no verdict (check-starved).",
+      ),
     workdir: z
       .string()
       .regex(/^\/[A-Za-z0-9._/-]*[A-Za-z0-9._-]$/, 'expected an absolute path below /, e.g. /app')

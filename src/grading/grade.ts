@@ -11,7 +11,7 @@ import { runImageBrowserCheck } from './browser-image-check.js';
 import { BrowserSession } from './browser-session.js';
 import type { GradedTask } from './graded-task.js';
 import { checkSources, runNodeCheck } from './node-check.js';
-import { type CheckOutcome, errored } from './outcome.js';
+import { boundedMessage, type CheckOutcome, errored } from './outcome.js';
 import { applyHiddenTests, runRepositoryTests, type SetupMount } from './repository-tests.js';
 import { plantSentinels } from './sentinels.js';
 import { type StaticServer, serveStatic } from './static-server.js';
@@ -175,6 +175,27 @@ async function realWorkspace(workspace: string): Promise<string> {
 
 const runAtOnce: Alone = (work) => work();
 
+type RepositoryJudgement = Awaited<ReturnType<typeof runRepositoryTests>>;
+
+/**
+ * A repository's checks from one run of its suite, or, when the machine starved that run, from one
+ * more run alone (as a starved check runs again): its results, each check marked as re-run, or,
+ * starved again, no verdict.
+ */
+async function repositoryVerdict(alone: Alone, run: () => Promise<RepositoryJudgement>): Promise<RepositoryJudgement> {
+  const first = await run();
+  const starved = first.checks.find((check) => check.starved === true);
+  if (starved === undefined) return first;
+  const rerun = await alone(run);
+  const why = `first run ${starved.message}; run again alone`;
+  const checks = rerun.checks.map((check) =>
+    check.starved === true
+      ? { ...check, message: boundedMessage(`${check.message} (${why}, and starved again)`) }
+      : { ...check, rerun: true as const },
+  );
+  return { ...rerun, checks };
+}
+
 /** The re-run's message, saying why it ran: the first run's starving. */
 function rerunMessage(first: CheckOutcome, rerun: CheckOutcome): string {
   const why = `first run ${first.message}; run again alone`;
@@ -210,14 +231,17 @@ export async function gradeWorkspace(input: GradeInput): Promise<GradeResult> {
   if (repository) {
     const overwritten = await applyHiddenTests(task.dir, workspace, { start, graded: scan.model });
     const hidden = (await readTreeModel(join(task.dir, 'checks'))).files.map((entry) => entry.path);
-    const { checks, findings: judged } = await runRepositoryTests({
-      repository,
-      workspace,
-      setup: input.setup ?? null,
-      sentinels: protections.sentinels ? await plantSentinels(workspace, hidden, repository.test.format) : [],
-      ...(signal ? { signal } : {}),
-      container: input.container ?? null,
-    });
+    const sentinels = protections.sentinels ? await plantSentinels(workspace, hidden, repository.test.format) : [];
+    const { checks, findings: judged } = await repositoryVerdict(input.alone ?? runAtOnce, () =>
+      runRepositoryTests({
+        repository,
+        workspace,
+        setup: input.setup ?? null,
+        sentinels,
+        ...(signal ? { signal } : {}),
+        container: input.container ?? null,
+      }),
+    );
     return {
       status: gradeStatus(checks),
       checks,

@@ -9,10 +9,12 @@ import type { TreeModel } from '../contracts/tree.js';
 import type { ContainerPlace } from '../io/container.js';
 import { runSandboxed, toolchainPath } from '../io/sandboxed-command.js';
 import { readTreeModel } from '../io/tree.js';
+import { type ClockEnd, clockOutcome } from './check-clock.js';
 import { HARBOR_TESTS_DIR, harborSandbox, type SuiteSandbox } from './harbor-verifier.js';
 import { boundedMessage } from './outcome.js';
 import { allChecks, checksFrom, killedBySignal, unearnedPass } from './repository-verdict.js';
 import { judgeSentinels, type Sentinel } from './sentinels.js';
+import { suiteDeadline } from './suite-clock.js';
 import { MalformedResults, parseTestResults, type TestResults } from './test-results.js';
 
 /** A result file larger than this is not read: no honest suite's report is that big. */
@@ -72,8 +74,11 @@ export async function applyHiddenTests(taskDir: string, workspace: string, known
 /** What one run of a test command gave: its results, or why there are none to read. */
 export type SuiteRun =
   | { kind: 'results'; results: TestResults }
-  /** error: nothing to grade (no result file); fail: the run itself is the agent's failure (timeout, malformed file) */
-  | { kind: 'error' | 'fail'; message: string };
+  /**
+   * error: nothing to grade (no result file); fail: the run itself is the agent's failure (a timeout
+   * on its own time, a malformed file); starved: the machine kept it from running (suite-clock.ts)
+   */
+  | { kind: 'error' | 'fail' | 'starved'; message: string };
 
 export interface SuiteInput {
   test: Repository['test'];
@@ -136,19 +141,29 @@ async function repositorySandbox(input: SuiteInput, scratch: string): Promise<Su
   };
 }
 
+/**
+ * A run its deadline ended: a timeout on its own time is the tree's failure, as a check's is; a run
+ * the machine starved has no verdict (where starving cannot be measured, the timeout is the tree's).
+ */
+function timedOut(timeoutMs: number, end: ClockEnd, tail: string): SuiteRun {
+  const outcome = clockOutcome(end, timeoutMs, true);
+  return { kind: outcome.starved ? 'starved' : 'fail', message: `the test command ${outcome.message}: ${tail}` };
+}
+
 /** The results of a finished run, or why there are none to read. */
 async function readSuiteResults(
   input: SuiteInput,
   sandbox: SuiteSandbox,
-  outcome: { exitCode: number | null; timedOut: boolean; tail: string; startError: string | null },
+  outcome: { exitCode: number | null; tail: string; startError: string | null },
+  /** how the suite's deadline ended it; null: it ended by itself */
+  clockEnd: ClockEnd | null,
 ): Promise<SuiteRun> {
   const { test } = input;
   const tail = boundedMessage(
     redact(outcome.tail, { secrets: [], paths: Object.fromEntries(sandbox.placeholders) }),
     300,
   );
-  if (outcome.timedOut)
-    return { kind: 'fail', message: `the test command timed out after ${test.timeoutSec} s: ${tail}` };
+  if (clockEnd !== null) return timedOut(test.timeoutSec * 1000, clockEnd, tail);
   const size = await lstat(sandbox.file).then(
     (s) => (s.isFile() && s.size > 0 ? s.size : null),
     () => null,
@@ -198,15 +213,20 @@ export async function runTestSuite(input: SuiteInput): Promise<SuiteRun> {
         kind: 'error',
         message: `the graded tree holds no ${HARBOR_TESTS_DIR}: the Harbor task's tests are missing`,
       };
+    const timeoutMs = input.test.timeoutSec * 1000;
+    let clockEnd: ClockEnd | null = null;
     const outcome = await runSandboxed({
       ...sandbox.command,
       network: false,
-      timeoutMs: input.test.timeoutSec * 1000,
+      timeoutMs,
+      deadline: suiteDeadline(timeoutMs, (end) => {
+        clockEnd = end;
+      }),
       ...(input.signal ? { signal: input.signal } : {}),
       container: input.container ?? null,
     });
     input.signal?.throwIfAborted();
-    return await readSuiteResults(input, sandbox, outcome);
+    return await readSuiteResults(input, sandbox, outcome, clockEnd);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -225,9 +245,10 @@ export interface RepositoryRun {
 
 /**
  * Grades a tree by the repository's own tests. Only positive evidence passes: a test absent from
- * the results, or skipped, fails its check; a malformed result file or a timeout fails every
- * check; a runner that wrote no result file at all could not be graded (error: `check-error`);
- * sentinels that did not come back exactly fail every check with a tampering finding.
+ * the results, or skipped, fails its check; a malformed result file or a timeout on the run's own
+ * time fails every check; a run the machine starved marks every check starved (grade.ts runs it
+ * again alone); a runner that wrote no result file at all could not be graded (error:
+ * `check-error`); sentinels that did not come back exactly fail every check with a tampering finding.
  */
 export async function runRepositoryTests(run: RepositoryRun): Promise<{ checks: CheckResult[]; findings: Finding[] }> {
   const { repository } = run;
@@ -240,6 +261,8 @@ export async function runRepositoryTests(run: RepositoryRun): Promise<{ checks: 
     ...(run.signal ? { signal: run.signal } : {}),
     container: run.container ?? null,
   });
+  if (suite.kind === 'starved')
+    return { checks: allChecks(repository, 'error', suite.message, { starved: true }), findings: [] };
   if (suite.kind !== 'results') return { checks: allChecks(repository, suite.kind, suite.message), findings: [] };
   const checks = checksFrom(repository, suite.results);
   const judged = judgeSentinels(run.sentinels, suite.results, checks);

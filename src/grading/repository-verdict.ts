@@ -5,11 +5,16 @@ import type { TestResults } from './test-results.js';
 /** The check lists a repository task grades by. */
 export type CheckLists = Pick<Repository, 'failToPass' | 'passToPass'>;
 
-/** Every check of the lists with one status and message: a run that gave no results to read. */
-export function allChecks(lists: CheckLists, status: CheckResult['status'], message: string): CheckResult[] {
+/** Every check of the lists with one status and message (and marks): a run that gave no results to read. */
+export function allChecks(
+  lists: CheckLists,
+  status: CheckResult['status'],
+  message: string,
+  marks: Pick<CheckResult, 'starved'> = {},
+): CheckResult[] {
   return [
-    ...lists.failToPass.map((id) => ({ id, kind: 'required' as const, status, message })),
-    ...lists.passToPass.map((id) => ({ id, kind: 'regression' as const, status, message })),
+    ...lists.failToPass.map((id) => ({ id, kind: 'required' as const, status, message, ...marks })),
+    ...lists.passToPass.map((id) => ({ id, kind: 'regression' as const, status, message, ...marks })),
   ];
 }
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { withoutInheritedFds } from './close-fds.js';
-import { type ContainerPlace, containerArgv, endContainer } from './container.js';
+import { type ContainerPlace, containerArgv, containerProcess, endContainer } from './container.js';
 import { engineEnvironment } from './container-engine.js';
 import { containerIdentity } from './container-host.js';
 import { bubblewrapArgv, handOver, type SandboxLayout, sandboxHost } from './sandbox.js';
@@ -31,9 +31,31 @@ export interface SandboxedCommand {
   /** share the host's network (setup only): bubblewrap cannot filter hosts */
   network: boolean;
   timeoutMs: number;
+  /** what ends the command for taking too long; by default `timeoutMs` of wall time */
+  deadline?: Deadline;
   signal?: AbortSignal;
   /** a fresh container of the task's image instead of bubblewrap: a container task's runner and setup */
   container?: ContainerPlace | null;
+}
+
+/** The command as started: its process, and in a container a way to name the container's own first process. */
+export interface StartedCommand {
+  pid: number;
+  containerProcess: (() => Promise<number | null>) | null;
+}
+
+/**
+ * Ends a command that ran too long: calls `expire` when its time is up (the whole tree is then
+ * killed), and is stopped when the command ends first.
+ */
+export type Deadline = (started: StartedCommand, expire: () => void) => { stop(): void };
+
+/** The default deadline: `timeoutMs` of wall time. */
+function wallDeadline(timeoutMs: number): Deadline {
+  return (_started, expire) => {
+    const timer = setTimeout(expire, timeoutMs);
+    return { stop: () => clearTimeout(timer) };
+  };
 }
 
 export interface SandboxedResult {
@@ -81,10 +103,11 @@ async function inContainer(
     set: command.env,
     network: command.network ? 'host' : 'none',
   });
-  const result = await spawnBounded(withoutInheritedFds(place.engine.path, argv), {
-    ...command,
-    env: engineEnvironment(place.engine),
-  });
+  const result = await spawnBounded(
+    withoutInheritedFds(place.engine.path, argv),
+    { ...command, env: engineEnvironment(place.engine) },
+    () => containerProcess(place.engine, name),
+  );
   try {
     await endContainer(place.engine, name);
   } catch (error) {
@@ -117,7 +140,11 @@ export async function runSandboxed(command: SandboxedCommand): Promise<Sandboxed
   return spawnBounded(withoutInheritedFds(host.bwrap.path, argv), command);
 }
 
-function spawnBounded(bwrap: { file: string; args: string[] }, command: SandboxedCommand): Promise<SandboxedResult> {
+function spawnBounded(
+  bwrap: { file: string; args: string[] },
+  command: SandboxedCommand,
+  ownProcess: StartedCommand['containerProcess'] = null,
+): Promise<SandboxedResult> {
   return new Promise((resolve) => {
     const child = spawn(bwrap.file, bwrap.args, {
       cwd: '/',
@@ -141,17 +168,22 @@ function spawnBounded(bwrap: { file: string; args: string[] }, command: Sandboxe
         child.kill('SIGKILL');
       }
     };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, command.timeoutMs);
+    // A command that did not start has no processes to time: it ends at once with its error.
+    const timing = child.pid === undefined ? wallDeadline(command.timeoutMs) : command.deadline;
+    const deadline = (timing ?? wallDeadline(command.timeoutMs))(
+      { pid: child.pid ?? 0, containerProcess: ownProcess },
+      () => {
+        timedOut = true;
+        kill();
+      },
+    );
     const onAbort = () => kill();
     command.signal?.addEventListener('abort', onAbort, { once: true });
     child.on('error', (error) => {
       startError = error.message;
     });
     child.on('close', (code) => {
-      clearTimeout(timer);
+      deadline.stop();
       command.signal?.removeEventListener('abort', onAbort);
       kill();
       resolve({ exitCode: code, timedOut, tail, startError });

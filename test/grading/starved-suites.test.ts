@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadTask } from '../../src/corpus/load.js';
+import { gradeWorkspace } from '../../src/grading/grade.js';
+import { fixtureWorkspace } from '../grading/fixtures.js';
+import { NODE_TEST_JUNIT, SLUG_FIXED, slugTask, writeFiles } from '../helpers/repository-task.js';
+import { cpuThrottle, watchProcesses } from '../helpers/starve.js';
+import { tempDir } from '../helpers/temp.js';
+
+/** The suite's time limit: its wall-clock bound while starved is three times this. */
+const LIMIT_SEC = 2;
+
+/**
+ * The fix, with a CPU-bound start: 600 ms of CPU when the suite imports it. Alone it runs in about a
+ * second; at 5% of a core it cannot have that CPU before the wall clock's bound.
+ */
+const SLOW_FIX = [
+  'const end = process.cpuUsage().user + 600_000;',
+  'let x = 0;',
+  'while (process.cpuUsage().user < end) for (let i = 0; i < 1e6; i += 1) x ^= i;',
+  SLUG_FIXED,
+].join('\n');
+
+/** The hand-written slug task (repository-task.ts) with a short time limit for its test run. */
+async function task(parent: string) {
+  const test = { command: NODE_TEST_JUNIT, format: 'junit' as const, resultFile: 'junit.xml', timeoutSec: LIMIT_SEC };
+  return loadTask(await slugTask(join(parent, 'slug'), { test }));
+}
+
+/**
+ * A repository's test suite is timed as a check is (check-clock.ts): on its own time, not the
+ * machine's. Before, its limit was wall time, and a suite the machine starved timed out and failed
+ * every check: the machine's slowness scored as the agent's failure.
+ */
+describe("a repository suite's time limit measures the suite, not the machine", () => {
+  it('a correct suite kept from the CPU on every run (5% of a core) is check-starved, never failed', async ({
+    onTestFinished,
+  }) => {
+    const loaded = await task(await tempDir('crossover-starved-suite-', onTestFinished));
+    const workspace = await fixtureWorkspace(loaded, ['reference']);
+    await writeFiles(workspace, { 'src/slug.js': SLOW_FIX });
+    const throttle = await cpuThrottle(5);
+    // The runner's node, caught as it starts: its test files' processes are forked into its cgroup.
+    const watcher = watchProcesses('--test', (pid) => throttle.add(pid));
+    try {
+      const result = await gradeWorkspace({ task: loaded, workspace });
+      // The runner's node was caught on the first run and on the lone re-run (and any test-file process it forked).
+      expect(watcher.stop().length).toBeGreaterThanOrEqual(2);
+      expect(result.status).toBe('check-starved');
+      for (const check of result.checks) {
+        expect(check).toMatchObject({ status: 'error', starved: true });
+        expect(check.message).toMatch(/^the test command starved: had \d+ ms of its own time of its 2000 ms limit/);
+        expect(check.message).toContain('and starved again');
+      }
+    } finally {
+      watcher.stop();
+      await throttle.remove();
+    }
+  }, 120_000);
+
+  it('the same CPU-bound fix passes when the machine lets it run', async ({ onTestFinished }) => {
+    const loaded = await task(await tempDir('crossover-slow-suite-', onTestFinished));
+    const workspace = await fixtureWorkspace(loaded, ['reference']);
+    await writeFiles(workspace, { 'src/slug.js': SLOW_FIX });
+    expect(await gradeWorkspace({ task: loaded, workspace })).toMatchObject({ status: 'passed', checksRun: 4 });
+  }, 120_000);
+
+  it('a suite whose workspace code loops still fails on its own time', async ({ onTestFinished }) => {
+    const loaded = await task(await tempDir('crossover-looping-suite-', onTestFinished));
+    const workspace = await fixtureWorkspace(loaded, ['reference']);
+    await writeFiles(workspace, { 'src/slug.js': 'export function slug() {\n  for (;;) {}\n}\n' });
+    const result = await gradeWorkspace({ task: loaded, workspace });
+    expect(result.status).toBe('failed');
+    for (const check of result.checks) {
+      expect(check.status).toBe('fail');
+      expect(check.message).toMatch(/^the test command timed out after 2000 ms of its own time/);
+    }
+  }, 120_000);
+});
