@@ -139,6 +139,29 @@ export class CheckClock {
   }
 }
 
+/**
+ * A clock that starts once `starting` gives it (a container's clock waits for its engine to name the
+ * container's processes); stopped before that, the clock is stopped as it starts. `starting` is told
+ * whether the watch was stopped meanwhile, so it can give up waiting.
+ */
+export function deferredClock(
+  starting: (stopped: () => boolean) => Promise<CheckClock>,
+  failed: (error: unknown) => void,
+): { stop(): CheckTimes | undefined } {
+  let clock: CheckClock | null = null;
+  let stopped = false;
+  starting(() => stopped).then((started) => {
+    clock = started;
+    if (stopped) started.stop();
+  }, failed);
+  return {
+    stop: () => {
+      stopped = true;
+      return clock?.stop();
+    },
+  };
+}
+
 /** How a run's times read in a message. */
 export function describeTimes(times: CheckTimes): string {
   if (times.waitMs === null) return `${times.wallMs} ms of wall time; the kernel's accounting could not be read`;

@@ -10,8 +10,8 @@ import { gradingGroup } from '../io/grading-group.js';
 import { raisePriority } from '../io/priority.js';
 import { processTree } from '../io/process-usage.js';
 import { bubblewrapArgv, sandboxHost } from '../io/sandbox.js';
-import { CheckClock, clockOutcome } from './check-clock.js';
-import { type CheckCommand, type CheckWatch, spawnCheck, type Watch } from './check-process.js';
+import { CheckClock, clockOutcome, deferredClock } from './check-clock.js';
+import { type CheckCommand, spawnCheck, type Watch } from './check-process.js';
 import { type CheckOutcome, errored } from './outcome.js';
 
 /** Plain JavaScript next to this module in src/ and in dist/ (see the harness's header). */
@@ -229,23 +229,9 @@ function clockWatch(run: NodeCheckRun, command: CheckCommand): Watch {
     };
     const { ownProcess } = command;
     if (ownProcess === undefined) return clockOver([pid]);
-    const starting = ownProcess().then((own) => clockOver(own === null ? [pid] : [pid, own]));
-    return deferredWatch(starting, (error) => end(errored(`the check's clock could not start: ${String(error)}`)));
-  };
-}
-
-/** A watch whose clock starts when `starting` settles; stopped before that, the clock is stopped as it starts. */
-function deferredWatch(starting: Promise<CheckClock>, failed: (error: unknown) => void): CheckWatch {
-  let clock: CheckClock | null = null;
-  let stopped = false;
-  starting.then((started) => {
-    clock = started;
-    if (stopped) started.stop();
-  }, failed);
-  return {
-    stop: () => {
-      stopped = true;
-      return clock?.stop();
-    },
+    return deferredClock(
+      () => ownProcess().then((own) => clockOver(own === null ? [pid] : [pid, own])),
+      (error) => end(errored(`the check's clock could not start: ${String(error)}`)),
+    );
   };
 }

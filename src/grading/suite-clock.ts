@@ -1,6 +1,6 @@
 import { processTree } from '../io/process-usage.js';
 import type { Deadline, StartedCommand } from '../io/sandboxed-command.js';
-import { CheckClock, type ClockEnd, STARVED_BOUND } from './check-clock.js';
+import { CheckClock, type ClockEnd, deferredClock, STARVED_BOUND } from './check-clock.js';
 
 /** How often the engine is asked for a container's first process while the container starts. */
 const CONTAINER_POLL_MS = 100;
@@ -32,11 +32,8 @@ async function containerStarted(
  */
 export function suiteDeadline(timeoutMs: number, onEnd: (end: ClockEnd) => void): Deadline {
   return (started, expire) => {
-    let ended = false;
-    let clock: CheckClock | null = null;
-    const begin = (roots: readonly number[]) => {
-      if (ended) return;
-      clock = new CheckClock({
+    const clockOver = (roots: readonly number[]) =>
+      new CheckClock({
         timeoutMs,
         processes: () => roots.flatMap((root) => processTree(root)),
         countStopped: true,
@@ -46,17 +43,16 @@ export function suiteDeadline(timeoutMs: number, onEnd: (end: ClockEnd) => void)
           expire();
         },
       });
-    };
-    if (started.containerProcess === null) begin([started.pid]);
-    else
-      void containerStarted(started.containerProcess, () => ended, timeoutMs * STARVED_BOUND).then((own) =>
-        begin(own === null ? [started.pid] : [started.pid, own]),
-      );
-    return {
-      stop: () => {
-        ended = true;
-        clock?.stop();
-      },
-    };
+    const own = started.containerProcess;
+    if (own === null) return clockOver([started.pid]);
+    // A clock that cannot start would leave the run unbounded: it is ended, and, killed before its
+    // report, reads as a run that could not be graded (check-error), never as the tree's failure.
+    return deferredClock(
+      (stopped) =>
+        containerStarted(own, stopped, timeoutMs * STARVED_BOUND).then((pid) =>
+          clockOver(pid === null ? [started.pid] : [started.pid, pid]),
+        ),
+      expire,
+    );
   };
 }

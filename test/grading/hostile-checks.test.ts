@@ -82,6 +82,7 @@ describe("hostile checks run under Node's permission model", () => {
       message: expect.stringMatching(/^timed out after 1500 ms of its own time \(\d+ ms of wall time, /),
     });
     expect(timedOut.rerun).toBeUndefined();
+    // The clock's definition, not a speed: a check times out only once it had its limit of its own time.
     expect(timedOut.ownMs).toBeGreaterThanOrEqual(1500);
   });
 
