@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll } from 'vitest';
 import {
   type Action,
   type Conversation,
@@ -118,9 +117,9 @@ export async function writeProject(
   agent: AgentInput & { adapter: InstallableAdapter; version: string },
   credential: string,
 ): Promise<string> {
-  // Shared by every test of the file, so made in beforeAll and removed after all (tempDir is per test).
+  // Shared by every test of the file, so made in beforeAll; the caller removes it after all (tempDir
+  // is per test, and an afterAll registered from inside a running beforeAll is never called).
   const root = await mkdtemp(join(tmpdir(), 'crossover-real-'));
-  afterAll(() => rm(root, { recursive: true, force: true }));
   await mkdir(join(root, 'corpus/tasks'), { recursive: true });
   await cp(join(CORPUS, 'corpus.json'), join(root, 'corpus/corpus.json'));
   for (const id of TASK_IDS) await cp(join(CORPUS, 'tasks', id), join(root, 'corpus/tasks', id), { recursive: true });

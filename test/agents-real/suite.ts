@@ -1,5 +1,6 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer, Script } from '../../fixtures/mock-models/script.js';
 import type { AgentInput } from '../../src/contracts/agent.js';
 import type { Receipt } from '../../src/contracts/receipt.js';
@@ -40,6 +41,7 @@ export function endToEndSuite(options: EndToEndOptions): void {
     let cells = new Map<string, Receipt[]>();
     let runOutput = '';
     let faultsServed: number[] = [];
+    let root: string | null = null;
 
     beforeAll(async () => {
       const installed = await installOnce(options.adapter, options.version);
@@ -49,7 +51,7 @@ export function endToEndSuite(options: EndToEndOptions): void {
       );
       const mock = await options.startMock(await sliceScript(options.instructionFile));
       try {
-        const root = await writeProject(options.agent(mock.url), options.credential);
+        root = await writeProject(options.agent(mock.url), options.credential);
         const env = { [options.credential]: 'mock-key' };
         const probe = await crossover(root, ['probe', 'experiments/real.ts'], env);
         expect(probe.exitCode, probe.stderr).toBe(0);
@@ -62,6 +64,7 @@ export function endToEndSuite(options: EndToEndOptions): void {
         await mock.close();
       }
     }, 600_000);
+    afterAll(() => (root === null ? undefined : rm(root, { recursive: true, force: true })));
 
     const cell = (task: string, arm: string): Receipt[] => {
       const receipts = cells.get(`${task}/${arm}`) ?? [];

@@ -1,10 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { inGradingSlot } from '../../src/trial/grading-slots.js';
+import { tempDir } from '../helpers/temp.js';
 
 const run = promisify(execFile);
 
@@ -16,7 +16,7 @@ async function exitedPid(): Promise<number> {
 
 describe('grading slots: overload waits for a slot instead of failing checks on timeouts', () => {
   it('never runs more gradings at once than its capacity, and runs every one', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    const dir = await tempDir('crossover-slots-');
     let running = 0;
     let peak = 0;
     // The first gradings hold their slots until both are taken, so the peak is the bound, not luck.
@@ -38,7 +38,7 @@ describe('grading slots: overload waits for a slot instead of failing checks on 
   });
 
   it('a grading of independent checks takes the extra slots that are free, never more, and frees them all', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    const dir = await tempDir('crossover-slots-');
     await expect(inGradingSlot(dir, 3, async (held) => held, 3)).resolves.toBe(3);
     await expect(inGradingSlot(dir, 3, async (held) => held, 5)).resolves.toBe(3);
     await expect(inGradingSlot(dir, 3, async (held) => held)).resolves.toBe(1);
@@ -56,7 +56,7 @@ describe('grading slots: overload waits for a slot instead of failing checks on 
   });
 
   it('frees its slot when a grading throws', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    const dir = await tempDir('crossover-slots-');
     await expect(inGradingSlot(dir, 1, async () => Promise.reject(new Error('grader broke')))).rejects.toThrow(
       'grader broke',
     );
@@ -64,7 +64,7 @@ describe('grading slots: overload waits for a slot instead of failing checks on 
   });
 
   it('a slot another process holds is waited for, and taken over once that process has exited', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    const dir = await tempDir('crossover-slots-');
     const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
     const holderExited = new Promise((resolve) => holder.once('exit', resolve));
     await writeFile(join(dir, 'slot-0'), String(holder.pid));
@@ -82,13 +82,13 @@ describe('grading slots: overload waits for a slot instead of failing checks on 
   });
 
   it('a slot left by a process that has already exited is taken over at once', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    const dir = await tempDir('crossover-slots-');
     await writeFile(join(dir, 'slot-0'), String(await exitedPid()));
     await expect(inGradingSlot(dir, 1, async () => 'taken over')).resolves.toBe('taken over');
   });
 
   it('a grading that runs its last part alone waits for the others to let go, and none starts meanwhile', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    const dir = await tempDir('crossover-slots-');
     const events: string[] = [];
     let release = (): void => undefined;
     const holding = new Promise<void>((resolve) => (release = resolve));
@@ -118,7 +118,7 @@ describe('grading slots: overload waits for a slot instead of failing checks on 
   });
 
   it('two gradings that each run alone both finish, one after the other', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    const dir = await tempDir('crossover-slots-');
     let inside = 0;
     let peak = 0;
     const lone = () =>
@@ -140,7 +140,7 @@ describe('grading slots: overload waits for a slot instead of failing checks on 
   });
 
   it('a drain whose grading was killed holds no one up, and its marker is cleared', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'crossover-slots-'));
+    const dir = await tempDir('crossover-slots-');
     await writeFile(join(dir, 'drain-1-1'), String(await exitedPid()));
     await expect(inGradingSlot(dir, 2, async () => 'ran')).resolves.toBe('ran');
     expect(await readdir(dir)).toEqual([]);
