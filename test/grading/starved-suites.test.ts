@@ -3,28 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { loadTask } from '../../src/corpus/load.js';
 import { gradeWorkspace } from '../../src/grading/grade.js';
 import { fixtureWorkspace } from '../grading/fixtures.js';
-import { NODE_TEST_JUNIT, SLUG_FIXED, slugTask, writeFiles } from '../helpers/repository-task.js';
+import { writeFiles } from '../helpers/repository-task.js';
 import { cpuThrottle, watchProcesses } from '../helpers/starve.js';
+import { LOOPING_SLUG, SLOW_FIX, starvedSuiteTask } from '../helpers/starved-task.js';
 import { tempDir } from '../helpers/temp.js';
 
-/** The suite's time limit: its wall-clock bound while starved is three times this. */
-const LIMIT_SEC = 2;
-
-/**
- * The fix, with a CPU-bound start: 600 ms of CPU when the suite imports it. Alone it runs in about a
- * second; at 5% of a core it cannot have that CPU before the wall clock's bound.
- */
-const SLOW_FIX = [
-  'const end = process.cpuUsage().user + 600_000;',
-  'let x = 0;',
-  'while (process.cpuUsage().user < end) for (let i = 0; i < 1e6; i += 1) x ^= i;',
-  SLUG_FIXED,
-].join('\n');
-
-/** The hand-written slug task (repository-task.ts) with a short time limit for its test run. */
 async function task(parent: string) {
-  const test = { command: NODE_TEST_JUNIT, format: 'junit' as const, resultFile: 'junit.xml', timeoutSec: LIMIT_SEC };
-  return loadTask(await slugTask(join(parent, 'slug'), { test }));
+  return loadTask(await starvedSuiteTask(join(parent, 'slug')));
 }
 
 /**
@@ -41,7 +26,7 @@ describe("a repository suite's time limit measures the suite, not the machine", 
     await writeFiles(workspace, { 'src/slug.js': SLOW_FIX });
     const throttle = await cpuThrottle(5);
     // The runner's node, caught as it starts: its test files' processes are forked into its cgroup.
-    const watcher = watchProcesses('--test', (pid) => throttle.add(pid));
+    const watcher = watchProcesses('--test', (pid) => throttle.add(pid), workspace);
     try {
       const result = await gradeWorkspace({ task: loaded, workspace });
       // The runner's node was caught on the first run and on the lone re-run (and any test-file process it forked).
@@ -68,7 +53,7 @@ describe("a repository suite's time limit measures the suite, not the machine", 
   it('a suite whose workspace code loops still fails on its own time', async ({ onTestFinished }) => {
     const loaded = await task(await tempDir('crossover-looping-suite-', onTestFinished));
     const workspace = await fixtureWorkspace(loaded, ['reference']);
-    await writeFiles(workspace, { 'src/slug.js': 'export function slug() {\n  for (;;) {}\n}\n' });
+    await writeFiles(workspace, { 'src/slug.js': LOOPING_SLUG });
     const result = await gradeWorkspace({ task: loaded, workspace });
     expect(result.status).toBe('failed');
     for (const check of result.checks) {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cpuHierarchy } from '../../src/io/grading-group.js';
@@ -17,17 +17,29 @@ function argvOf(pid: string): string[] | null {
   }
 }
 
+/** A live process's working directory, as the host sees it (also in bubblewrap or a container); null when it is gone. */
+function cwdOf(pid: string): string | null {
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Calls `act` once for each new process whose argv holds `argument` (a check harness names its check
- * file), looking every 5 ms until `stop()`. Returns the pids it acted on.
+ * file), looking every 5 ms until `stop()`; with `cwd`, only processes working at or below it (an
+ * argument as common as `--test` would also catch another test file's runner). Returns the pids it
+ * acted on.
  */
-export function watchProcesses(argument: string, act: (pid: number) => void): { stop(): number[] } {
+export function watchProcesses(argument: string, act: (pid: number) => void, cwd?: string): { stop(): number[] } {
   const seen = new Set<number>();
+  const within = (dir: string | null) => cwd === undefined || dir === cwd || dir?.startsWith(`${cwd}/`) === true;
   const timer = setInterval(() => {
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name) || seen.has(Number(name))) continue;
       const argv = argvOf(name);
-      if (argv === null || !argv[0]?.endsWith('node') || !argv.includes(argument)) continue;
+      if (argv === null || !argv[0]?.endsWith('node') || !argv.includes(argument) || !within(cwdOf(name))) continue;
       seen.add(Number(name));
       try {
         act(Number(name));

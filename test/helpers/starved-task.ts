@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { NODE_TEST_JUNIT, SLUG_FIXED, slugTask } from './repository-task.js';
 
 /**
  * Tasks whose checks hang in workspace code (a loop, a promise that never settles; in node and in
@@ -80,4 +81,27 @@ export async function writeStarvedTask(
   for (const [file, text] of Object.entries(WORKSPACE)) await writeFile(join(dir, 'workspace', file), text);
   for (const id of ids) await writeFile(join(dir, 'checks', `${id}.mjs`), CHECKS[id]!.source);
   return { dir, workspace: join(dir, 'workspace'), checksDir: join(dir, 'checks') };
+}
+
+/** A repository suite's time limit (the slug task's test run): its wall-clock bound while starved is three times this. */
+export const SUITE_LIMIT_SEC = 2;
+
+/**
+ * The slug fix with a CPU-bound start: 600 ms of CPU when the suite imports it. Alone it runs in
+ * about a second; at 5% of a core it cannot have that CPU before the wall clock's bound.
+ */
+export const SLOW_FIX = [
+  'const end = process.cpuUsage().user + 600_000;',
+  'let x = 0;',
+  'while (process.cpuUsage().user < end) for (let i = 0; i < 1e6; i += 1) x ^= i;',
+  SLUG_FIXED,
+].join('\n');
+
+/** The workspace code of a suite that loops: its time is its own, and it times out. */
+export const LOOPING_SLUG = 'export function slug() {\n  for (;;) {}\n}\n';
+
+/** The hand-written slug task (repository-task.ts) at `dir`, its test run limited to SUITE_LIMIT_SEC. */
+export function starvedSuiteTask(dir: string): Promise<string> {
+  const test = { command: NODE_TEST_JUNIT, format: 'junit' as const, resultFile: 'junit.xml' };
+  return slugTask(dir, { test: { ...test, timeoutSec: SUITE_LIMIT_SEC } });
 }

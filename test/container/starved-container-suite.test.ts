@@ -1,0 +1,83 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gradingPlaceOf } from '../../src/corpus/environment.js';
+import { loadTask } from '../../src/corpus/load.js';
+import { gradeWorkspace } from '../../src/grading/grade.js';
+import { fixtureWorkspace } from '../grading/fixtures.js';
+import { builtCli } from '../helpers/cli.js';
+import { writeFiles } from '../helpers/repository-task.js';
+import { cpuThrottle, watchProcesses } from '../helpers/starve.js';
+import { LOOPING_SLUG, SLOW_FIX, starvedSuiteTask } from '../helpers/starved-task.js';
+import { tempDir } from '../helpers/temp.js';
+
+/** The compact test's image (task-images.test.ts): the Debian base, so one build serves them all. */
+const COMPACT_DOCKERFILE = 'FROM crossover/bookworm:base\nLABEL org.crossover.test=compact\n';
+
+/**
+ * The starved-suite slug task (test/helpers/starved-task.ts) declaring the compact image, with it
+ * built, and a workspace of its reference with `slug` as the fix.
+ */
+async function containerSuiteTask(parent: string, slug: string) {
+  const dir = await starvedSuiteTask(join(parent, 'slug'));
+  const file = join(dir, 'task.json');
+  const task = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  await writeFile(file, JSON.stringify({ ...task, environment: { dockerfile: 'environment/Dockerfile' } }));
+  await writeFiles(dir, { 'environment/Dockerfile': COMPACT_DOCKERFILE });
+  const built = await builtCli(parent, ['env', 'build', '--task', dir]);
+  expect(built.code, built.out + built.err).toBe(0);
+  const loaded = await loadTask(dir);
+  const container = await gradingPlaceOf(loaded, 'crossover env build');
+  expect(container).not.toBeNull();
+  const workspace = await fixtureWorkspace(loaded, ['reference'], parent);
+  await writeFiles(workspace, { 'src/slug.js': slug });
+  return { task: loaded, workspace, container };
+}
+
+/**
+ * A repository suite in a container is timed on the container's own processes (suite-clock.ts),
+ * not on the engine's CLI that waits for them: the machine's starving is no agent's failure there
+ * either, and a suite that loops still fails on its own time.
+ */
+describe("a container suite's time limit measures the suite, not the machine", () => {
+  it('a correct suite in its container kept from the CPU on every run (5% of a core) is check-starved, never failed', async ({
+    onTestFinished,
+  }) => {
+    const parent = await tempDir('crossover-starved-container-suite-', onTestFinished);
+    const { task, workspace, container } = await containerSuiteTask(parent, SLOW_FIX);
+    const throttle = await cpuThrottle(5);
+    // The runner's node in the container, as the host sees it: its test files' processes are forked into its cgroup.
+    const watcher = watchProcesses('--test', (pid) => throttle.add(pid), workspace);
+    try {
+      const result = await gradeWorkspace({ task, workspace, container });
+      // Caught on the first run and on the lone re-run (and any test-file process it forked).
+      expect(watcher.stop().length).toBeGreaterThanOrEqual(2);
+      expect(result.status).toBe('check-starved');
+      for (const check of result.checks) {
+        expect(check).toMatchObject({ status: 'error', starved: true });
+        expect(check.message).toMatch(/^the test command starved: had \d+ ms of its own time of its 2000 ms limit/);
+        expect(check.message).toContain('and starved again');
+      }
+    } finally {
+      watcher.stop();
+      await throttle.remove();
+    }
+  }, 120_000);
+
+  it('the same CPU-bound fix passes in its container when the machine lets it run', async ({ onTestFinished }) => {
+    const parent = await tempDir('crossover-slow-container-suite-', onTestFinished);
+    const { task, workspace, container } = await containerSuiteTask(parent, SLOW_FIX);
+    expect(await gradeWorkspace({ task, workspace, container })).toMatchObject({ status: 'passed', checksRun: 4 });
+  }, 120_000);
+
+  it('a suite whose workspace code loops still fails on its own time in its container', async ({ onTestFinished }) => {
+    const parent = await tempDir('crossover-looping-container-suite-', onTestFinished);
+    const { task, workspace, container } = await containerSuiteTask(parent, LOOPING_SLUG);
+    const result = await gradeWorkspace({ task, workspace, container });
+    expect(result.status).toBe('failed');
+    for (const check of result.checks) {
+      expect(check.status).toBe('fail');
+      expect(check.message).toMatch(/^the test command timed out after 2000 ms of its own time/);
+    }
+  }, 120_000);
+});
