@@ -46,8 +46,8 @@ describe("a container suite's time limit measures the suite, not the machine", (
     const parent = await tempDir('crossover-starved-container-suite-', onTestFinished);
     const { task, workspace, container } = await containerSuiteTask(parent, SLOW_FIX);
     const throttle = await cpuThrottle(5);
-    // The runner's node in the container, as the host sees it: its test files' processes are forked into its cgroup.
-    const watcher = watchProcesses('--test', (pid) => throttle.add(pid), workspace);
+    // Every Node process of the suite in the container, as the host sees it: the runner and each test file's.
+    const watcher = watchProcesses(null, (pid) => throttle.add(pid), workspace);
     try {
       const result = await gradeWorkspace({ task, workspace, container });
       // Caught on the first run and on the lone re-run (and any test-file process it forked).

@@ -27,19 +27,25 @@ function cwdOf(pid: string): string | null {
 }
 
 /**
- * Calls `act` once for each new process whose argv holds `argument` (a check harness names its check
- * file), looking every 5 ms until `stop()`; with `cwd`, only processes working at or below it (an
- * argument as common as `--test` would also catch another test file's runner). Returns the pids it
- * acted on.
+ * Calls `act` once for each new Node process whose argv holds `argument` (a check harness names its
+ * check file), looking every 5 ms until `stop()`. With `cwd`, only processes working at or below it,
+ * and with no `argument` every Node process there: a test runner forks a process per test file whose
+ * argv names only the file, so a runner caught after it forked would leave that process unthrottled.
+ * Returns the pids it acted on.
  */
-export function watchProcesses(argument: string, act: (pid: number) => void, cwd?: string): { stop(): number[] } {
+export function watchProcesses(
+  argument: string | null,
+  act: (pid: number) => void,
+  cwd?: string,
+): { stop(): number[] } {
   const seen = new Set<number>();
   const within = (dir: string | null) => cwd === undefined || dir === cwd || dir?.startsWith(`${cwd}/`) === true;
   const timer = setInterval(() => {
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name) || seen.has(Number(name))) continue;
       const argv = argvOf(name);
-      if (argv === null || !argv[0]?.endsWith('node') || !argv.includes(argument) || !within(cwdOf(name))) continue;
+      if (argv === null || !argv[0]?.endsWith('node')) continue;
+      if ((argument !== null && !argv.includes(argument)) || !within(cwdOf(name))) continue;
       seen.add(Number(name));
       try {
         act(Number(name));
