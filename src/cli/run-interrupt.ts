@@ -5,8 +5,7 @@ import { basename, join, relative } from 'node:path';
 import { type Plan, plannedTrials } from '../contracts/plan.js';
 import type { RunLayout } from '../io/layout.js';
 import { killDescendantsSync } from '../io/process-tree.js';
-import { removeTreeSync } from '../io/tree-commands.js';
-import { trialDirectoryPrefix, trialsDirectory } from '../trial/workspace.js';
+import { removeTrialTreeSync, trialDirectoryPrefix, trialsDirectory } from '../trial/workspace.js';
 import type { CliIo } from './command.js';
 
 /** The exit code of a run a signal stopped: 128 + SIGINT's 2, as a shell reports one. */
@@ -67,7 +66,7 @@ export function stopRun(run: InterruptedRun, signal: string): string {
   const dirs = trialDirectories(run);
   const owned = (cwd: string) => dirs.some((dir) => cwd === dir || cwd.startsWith(`${dir}/`));
   killDescendantsSync(process.pid, owned);
-  const left = dirs.filter((dir) => !removeTreeSync(dir));
+  const left = dirs.filter((dir) => !removeTrialTreeSync(dir));
   rmSync(run.scratch, { recursive: true, force: true });
   const files = planFilesNow(run.layout);
   for (const file of files.partial) rmSync(file, { force: true });

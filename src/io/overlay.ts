@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { type Stats, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
@@ -35,10 +36,14 @@ export async function mountOverlay(layers: OverlayLayers): Promise<boolean> {
   );
 }
 
-/** True when `path` is a mount point (another file system than its parent's). */
+/** True when a path and its parent are on different file systems: the path is a mount point. */
+function differentDevices(own: Stats | null | undefined, parent: Stats | null | undefined): boolean {
+  return own != null && parent != null && own.dev !== parent.dev;
+}
+
 async function isMountPoint(path: string): Promise<boolean> {
   const [own, parent] = await Promise.all([stat(path).catch(() => null), stat(dirname(path)).catch(() => null)]);
-  return own !== null && parent !== null && own.dev !== parent.dev;
+  return differentDevices(own, parent);
 }
 
 /**
@@ -48,6 +53,14 @@ async function isMountPoint(path: string): Promise<boolean> {
 export async function unmountIfMounted(target: string): Promise<void> {
   if (!(await isMountPoint(target))) return;
   await run('/bin/umount', [target], { env: {} }).catch(() => run('/bin/umount', ['--lazy', target], { env: {} }));
+}
+
+/** `unmountIfMounted`, synchronously: for a run a signal stops, which exits right after. */
+export function unmountIfMountedSync(target: string): void {
+  const own = statSync(target, { throwIfNoEntry: false });
+  if (!differentDevices(own, statSync(dirname(target), { throwIfNoEntry: false }))) return;
+  if (spawnSync('/bin/umount', [target], { env: {}, stdio: 'ignore' }).status === 0) return;
+  spawnSync('/bin/umount', ['--lazy', target], { env: {}, stdio: 'ignore' });
 }
 
 /** A mountinfo path field: spaces, tabs, newlines and backslashes come octal-escaped (\040). */

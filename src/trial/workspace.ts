@@ -5,8 +5,8 @@ import { digestOf } from '../contracts/canonical.js';
 import type { LoadedTask } from '../corpus/load.js';
 import { type Snapshot, type SnapshotOwner, taskSnapshot } from '../corpus/snapshot.js';
 import { STATE_DIR } from '../io/layout.js';
-import { mountOverlay, unmountIfMounted } from '../io/overlay.js';
-import { copyDirectory, ownTree, removeTree } from '../io/tree-commands.js';
+import { mountOverlay, unmountIfMounted, unmountIfMountedSync } from '../io/overlay.js';
+import { copyDirectory, ownTree, removeTree, removeTreeSync } from '../io/tree-commands.js';
 import { recordMounter, sweepStaleWorkspaces } from './stale-workspaces.js';
 
 function hex(digest: string): string {
@@ -103,4 +103,10 @@ export async function attemptWorkspace(
 export async function removeTrialTree(trialDir: string): Promise<void> {
   await unmountIfMounted(trialWorkspace(trialDir));
   await removeTree(trialDir);
+}
+
+/** `removeTrialTree`, synchronously (a run a signal stops exits right after); false when the directory stays. */
+export function removeTrialTreeSync(trialDir: string): boolean {
+  unmountIfMountedSync(trialWorkspace(trialDir));
+  return removeTreeSync(trialDir);
 }
