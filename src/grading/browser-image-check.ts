@@ -99,7 +99,8 @@ async function imageCheckCommand(run: ImageBrowserCheckRun): Promise<CheckComman
       pids: BROWSER_PIDS,
       memoryBytes: BROWSER_MEMORY_BYTES,
       cpus: 1,
-      grading: { group: await gradingGroup(place.engine) },
+      grading: true,
+      cpuGroup: await gradingGroup(place.engine),
     },
     passed: [],
     // Chromium keeps a profile and caches under HOME: the container's only writable place is /tmp.

@@ -37,8 +37,10 @@ export interface ContainerLimits {
   cpus: number;
   /** RLIMIT_DATA of every process inside, soft and hard (the node check's memory cap) */
   dataBytes?: number;
-  /** a check's container: a check's CPU weight (priority.ts), under the grading group when there is one (grading-group.ts) */
-  grading?: { group: string | null };
+  /** a check's container: a check's CPU weight (priority.ts) */
+  grading?: boolean;
+  /** the CPU cgroup the container goes under instead of the engine's own (grading-group.ts); null: the engine's */
+  cpuGroup?: string | null;
 }
 
 /** An agent command's container: enough for an agent CLI and a test suite it starts. */
@@ -121,8 +123,8 @@ function limitArgs(limits: ContainerLimits): string[] {
     '--cpus',
     String(limits.cpus),
     ...(limits.dataBytes === undefined ? [] : ['--ulimit', `data=${limits.dataBytes}:${limits.dataBytes}`]),
-    ...(limits.grading === undefined ? [] : ['--cpu-shares', String(GRADING_CPU_SHARES)]),
-    ...(limits.grading?.group ? ['--cgroup-parent', limits.grading.group] : []),
+    ...(limits.grading ? ['--cpu-shares', String(GRADING_CPU_SHARES)] : []),
+    ...(limits.cpuGroup ? ['--cgroup-parent', limits.cpuGroup] : []),
   ];
 }
 

@@ -23,11 +23,19 @@ export async function writeCpuWeight(dir: string, version: 1 | 2, shares: number
   else await writeFile(join(dir, 'cpu.weight'), String(Math.min(10_000, Math.max(1, Math.round(shares / 10.24)))));
 }
 
-/** The engine's cgroup driver: only cgroupfs places a container under any parent path. */
-async function cgroupDriver(engine: ContainerEngine): Promise<string> {
-  const format = engine.kind === 'docker' ? '{{.CgroupDriver}}' : '{{.Host.CgroupManager}}';
-  const result = await engineCommand(engine, ['info', '--format', format], { timeoutMs: 30_000 });
-  return result.code === 0 ? result.stdout.trim() : '';
+const drivers = new Map<string, Promise<string>>();
+
+/** The engine's cgroup driver: only cgroupfs places a container under any parent path. Asked once per engine. */
+function cgroupDriver(engine: ContainerEngine): Promise<string> {
+  let driver = drivers.get(engine.path);
+  if (driver === undefined) {
+    const format = engine.kind === 'docker' ? '{{.CgroupDriver}}' : '{{.Host.CgroupManager}}';
+    driver = engineCommand(engine, ['info', '--format', format], { timeoutMs: 30_000 }).then((result) =>
+      result.code === 0 ? result.stdout.trim() : '',
+    );
+    drivers.set(engine.path, driver);
+  }
+  return driver;
 }
 
 /** Creates the grading group with a check's weight; false when this process may not. */
@@ -58,7 +66,7 @@ const groups = new Map<string, Promise<string | null>>();
  * weight inside that group. Under this group, weighted as a task at GRADING_NICE, it got 2.7 s.
  * Needs write access to the cgroup filesystem (root) and the engine's cgroupfs driver (a systemd
  * driver takes only slices); otherwise null, and check containers run under the engine's group.
- * Asked once per engine in a process.
+ * Made once per engine in a process.
  */
 export function gradingGroup(engine: ContainerEngine): Promise<string | null> {
   let group = groups.get(engine.path);
@@ -68,4 +76,18 @@ export function gradingGroup(engine: ContainerEngine): Promise<string | null> {
     groups.set(engine.path, group);
   }
   return group;
+}
+
+/**
+ * The cgroup parent of a runner's container (a repository's setup or test suite), or null: the top
+ * of the CPU hierarchy, where the container (its own group, at the default weight) weighs as one
+ * host session at niceness 0, as the same suite run in bubblewrap does, its own session. Under the
+ * engine's group it shared one session's weight with every other container: with two host loops
+ * and two looping containers, a container suite that loops was judged starved every time while the
+ * same suite in bubblewrap failed on its own time. Its priority stays a session's, not a check's:
+ * a whole suite at GRADING_NICE would take the cores from agents, whose budgets are wall time.
+ * The engine removes the container's group with it. Null unless the engine's driver is cgroupfs.
+ */
+export async function runnerGroup(engine: ContainerEngine): Promise<string | null> {
+  return (await cgroupDriver(engine)) === 'cgroupfs' ? '/' : null;
 }

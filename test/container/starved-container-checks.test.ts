@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,11 +5,11 @@ import { gradingPlaceOf } from '../../src/corpus/environment.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { gradeWorkspace } from '../../src/grading/grade.js';
 import { engineCommand } from '../../src/io/container-engine.js';
-import { cpuHierarchy, GRADING_GROUP } from '../../src/io/grading-group.js';
+import { GRADING_GROUP } from '../../src/io/grading-group.js';
 import { GRADING_CPU_SHARES } from '../../src/io/priority.js';
 import { builtCli } from '../helpers/cli.js';
 import { writeFiles } from '../helpers/repository-task.js';
-import { cpuThrottle, watchProcesses } from '../helpers/starve.js';
+import { cpuThrottle, topGroupWeight, watchProcesses } from '../helpers/starve.js';
 import { LIMIT_MS, writeStarvedTask } from '../helpers/starved-task.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -28,27 +27,6 @@ async function containerStarvedTask(parent: string, ids: string[]) {
   expect(built.code, built.out + built.err).toBe(0);
   const loaded = await loadTask(written.dir);
   return { ...written, task: loaded, container: await gradingPlaceOf(loaded, 'crossover env build') };
-}
-
-/**
- * How the kernel weighs a process's CPU cgroup against the host's tasks: the top-level group it
- * sits under (its ancestor just below the root) and that group's weight, on v1's scale (a task at
- * niceness 0 is 1024).
- */
-function topGroupWeight(pid: number): { group: string; shares: number } {
-  const hierarchy = cpuHierarchy();
-  if (hierarchy === null) throw new Error('no CPU cgroup controller is mounted');
-  const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n');
-  const line = lines.find((entry) =>
-    hierarchy.version === 1 ? entry.split(':')[1]?.split(',').includes('cpu') : entry.startsWith('0::'),
-  );
-  const group = line?.split(':').slice(2).join(':').split('/')[1] ?? '';
-  const dir = `${hierarchy.dir}/${group}`;
-  const shares =
-    hierarchy.version === 1
-      ? Number(readFileSync(`${dir}/cpu.shares`, 'utf8'))
-      : Math.round(Number(readFileSync(`${dir}/cpu.weight`, 'utf8')) * 10.24);
-  return { group, shares };
 }
 
 /**

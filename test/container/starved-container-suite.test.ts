@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { gradingPlaceOf } from '../../src/corpus/environment.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { gradeWorkspace } from '../../src/grading/grade.js';
+import { engineCommand } from '../../src/io/container-engine.js';
 import { fixtureWorkspace } from '../grading/fixtures.js';
 import { builtCli } from '../helpers/cli.js';
-import { writeFiles } from '../helpers/repository-task.js';
-import { cpuThrottle, watchProcesses } from '../helpers/starve.js';
+import { SLUG_FIXED, writeFiles } from '../helpers/repository-task.js';
+import { cpuThrottle, topGroupWeight, watchProcesses } from '../helpers/starve.js';
 import { LOOPING_SLUG, SLOW_FIX, starvedSuiteTask } from '../helpers/starved-task.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -78,6 +79,49 @@ describe("a container suite's time limit measures the suite, not the machine", (
     for (const check of result.checks) {
       expect(check.status).toBe('fail');
       expect(check.message).toMatch(/^the test command timed out after 2000 ms of its own time/);
+    }
+  }, 120_000);
+
+  // The same suite in bubblewrap is its own session to the kernel, at niceness 0. Under the engine's
+  // group a container suite shared one such weight with every other container: with two host loops
+  // and two looping containers, a suite that loops was judged starved every time, on the host never.
+  it("runs in a group of its own at the top, weighed against the host's sessions as a suite in bubblewrap is", async ({
+    onTestFinished,
+  }) => {
+    const parent = await tempDir('crossover-weighed-container-suite-', onTestFinished);
+    const { task, workspace, container } = await containerSuiteTask(parent, SLUG_FIXED);
+    const seen: { group: string; shares: number }[] = [];
+    const watcher = watchProcesses(null, (pid) => seen.push(topGroupWeight(pid)), workspace);
+    try {
+      expect(await gradeWorkspace({ task, workspace, container })).toMatchObject({ status: 'passed' });
+    } finally {
+      watcher.stop();
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    for (const weight of seen) expect(weight).toEqual({ group: expect.stringMatching(/^[0-9a-f]{64}$/), shares: 1024 });
+
+    // The control: a container the engine starts as it does by default sits under the engine's group.
+    const engine = container?.engine as NonNullable<typeof container>['engine'];
+    const name = `crossover-suite-weight-control-${process.pid}`;
+    const image = container?.image as string;
+    const started = await engineCommand(engine, [
+      'run',
+      '--detach',
+      '--rm',
+      '--name',
+      name,
+      '--network',
+      'none',
+      image,
+      'sleep',
+      '30',
+    ]);
+    expect(started.code, started.stderr).toBe(0);
+    try {
+      const inspected = await engineCommand(engine, ['inspect', '--format', '{{.State.Pid}}', name]);
+      expect(topGroupWeight(Number(inspected.stdout.trim())).group).toBe('docker');
+    } finally {
+      await engineCommand(engine, ['rm', '--force', name]);
     }
   }, 120_000);
 });

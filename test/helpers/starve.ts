@@ -97,3 +97,24 @@ export async function cpuThrottle(percent: number): Promise<{ add(pid: number): 
     },
   };
 }
+
+/**
+ * How the kernel weighs a process's CPU cgroup against the host's tasks: the top-level group it
+ * sits under (its ancestor just below the root) and that group's weight, on v1's scale (a task at
+ * niceness 0 is 1024).
+ */
+export function topGroupWeight(pid: number): { group: string; shares: number } {
+  const hierarchy = cpuHierarchy();
+  if (hierarchy === null) throw new Error('no CPU cgroup controller is mounted');
+  const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n');
+  const line = lines.find((entry) =>
+    hierarchy.version === 1 ? entry.split(':')[1]?.split(',').includes('cpu') : entry.startsWith('0::'),
+  );
+  const group = line?.split(':').slice(2).join(':').split('/')[1] ?? '';
+  const dir = `${hierarchy.dir}/${group}`;
+  const shares =
+    hierarchy.version === 1
+      ? Number(readFileSync(`${dir}/cpu.shares`, 'utf8'))
+      : Math.round(Number(readFileSync(`${dir}/cpu.weight`, 'utf8')) * 10.24);
+  return { group, shares };
+}
