@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cpuHierarchy } from '../../src/io/grading-group.js';
+import { cpuHierarchy, writeCpuWeight } from '../../src/io/grading-group.js';
+import { GRADING_CPU_SHARES, raisePriority } from '../../src/io/priority.js';
 
 /**
  * Starving a check on purpose, as a busy machine does by accident: a watcher that finds a check's
- * process the moment it starts, and a CPU cgroup that lets it run only a sliver of the time.
+ * process the moment it starts, and a CPU cgroup that lets it run only a sliver of the time; and,
+ * for a test that needs the machine to let a process run however busy it is, a check's priority.
  */
 
 /** The argv of a live process, or null when it is gone. */
@@ -106,15 +108,45 @@ export async function cpuThrottle(percent: number): Promise<{ add(pid: number): 
 export function topGroupWeight(pid: number): { group: string; shares: number } {
   const hierarchy = cpuHierarchy();
   if (hierarchy === null) throw new Error('no CPU cgroup controller is mounted');
-  const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n');
-  const line = lines.find((entry) =>
-    hierarchy.version === 1 ? entry.split(':')[1]?.split(',').includes('cpu') : entry.startsWith('0::'),
-  );
-  const group = line?.split(':').slice(2).join(':').split('/')[1] ?? '';
+  const group = cpuGroupOf(pid, hierarchy.version).split('/')[1] ?? '';
   const dir = `${hierarchy.dir}/${group}`;
   const shares =
     hierarchy.version === 1
       ? Number(readFileSync(`${dir}/cpu.shares`, 'utf8'))
       : Math.round(Number(readFileSync(`${dir}/cpu.weight`, 'utf8')) * 10.24);
   return { group, shares };
+}
+
+/** The process's CPU cgroup, relative to the hierarchy's root ('/' for the root group). */
+function cpuGroupOf(pid: number, version: 1 | 2): string {
+  const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n');
+  const line = lines.find((entry) =>
+    version === 1 ? entry.split(':')[1]?.split(',').includes('cpu') : entry.startsWith('0::'),
+  );
+  return line?.split(':').slice(2).join(':') ?? '/';
+}
+
+/**
+ * Gives a process the CPU a check gets, whatever else the machine runs: GRADING_NICE for its
+ * threads and its session (priority.ts), or, in a container's own top-level group (a runner's,
+ * grading-group.ts), a check's weight for that group. What "when the machine lets it run" needs
+ * on a busy machine, where a session at niceness 0 may get too little to reach its own limit.
+ */
+export function favour(pid: number): void {
+  raisePriority([pid]);
+  const hierarchy = cpuHierarchy();
+  if (hierarchy === null) return;
+  const group = cpuGroupOf(pid, hierarchy.version);
+  if (/^\/[0-9a-f]{64}$/.test(group))
+    void writeCpuWeight(join(hierarchy.dir, group), hierarchy.version, GRADING_CPU_SHARES).catch(() => undefined);
+}
+
+/** Runs `work` with every Node process working at or below `cwd` favoured (`favour`) from its start. */
+export async function withFavoured<T>(cwd: string, work: () => Promise<T>): Promise<T> {
+  const watcher = watchProcesses(null, favour, cwd);
+  try {
+    return await work();
+  } finally {
+    watcher.stop();
+  }
 }
