@@ -43,20 +43,29 @@ describe("a container check's time limit measures the check, not the machine", (
       ['steady'],
     );
     expect(container).not.toBeNull();
-    const throttle = await cpuThrottle(5);
-    const watcher = watchProcesses(join(checksDir, 'steady.mjs'), (pid) => throttle.add(pid));
-    try {
-      const result = await gradeWorkspace({ task, workspace, container });
-      // The watcher found the check's node in the container on both runs: the first and the lone re-run.
-      expect(watcher.stop()).toHaveLength(2);
-      expect(result.status).toBe('check-starved');
-      expect(result.checks[0]).toMatchObject({ status: 'error', starved: true });
-      // The clock's definition, not a speed: a run is starved only before it had its limit of its own time.
-      expect(result.checks[0]?.ownMs).toBeLessThan(LIMIT_MS);
-    } finally {
-      watcher.stop();
-      await throttle.remove();
+    // The watcher scans /proc from this test's thread: on a loaded machine it can miss a check that
+    // starts and ends meanwhile (a fresh clone's CI run, building images beside it, caught none).
+    // Such an attempt was never kept from the CPU, and passes. Up to three attempts, until one has
+    // both runs (the first and the lone re-run) throttled; none may fail.
+    const attempts: { caught: number; result: Awaited<ReturnType<typeof gradeWorkspace>> }[] = [];
+    while (attempts.length < 3 && !attempts.some((attempt) => attempt.caught === 2)) {
+      const throttle = await cpuThrottle(5);
+      const watcher = watchProcesses(join(checksDir, 'steady.mjs'), (pid) => throttle.add(pid));
+      try {
+        const result = await gradeWorkspace({ task, workspace, container });
+        attempts.push({ caught: watcher.stop().length, result });
+      } finally {
+        watcher.stop();
+        await throttle.remove();
+      }
     }
+    const summary = JSON.stringify(attempts.map(({ caught, result }) => ({ caught, status: result.status })));
+    for (const { result } of attempts) expect(result.status, summary).not.toBe('failed');
+    const throttled = attempts.find((attempt) => attempt.caught === 2)?.result;
+    expect(throttled?.status, summary).toBe('check-starved');
+    expect(throttled?.checks[0]).toMatchObject({ status: 'error', starved: true });
+    // The clock's definition, not a speed: a run is starved only before it had its limit of its own time.
+    expect(throttled?.checks[0]?.ownMs).toBeLessThan(LIMIT_MS);
   }, 120_000);
 
   it('checks whose workspace code loops or never settles still fail on their own time in the container', async ({
