@@ -86,20 +86,32 @@ describe("a check's time limit measures the check, not the machine", () => {
   }, 120_000);
 
   it('a correct check kept from the CPU on every run (5% of a core) is check-starved: no verdict, never failed', async () => {
-    const throttle = await cpuThrottle(5);
-    try {
-      const { result, acted } = await grade(['steady'], (checksDir) =>
-        watchProcesses(join(checksDir, 'steady.mjs'), (pid) => throttle.add(pid)),
-      );
-      expect(acted).toHaveLength(2);
-      expect(result.status).toBe('check-starved');
-      const check = byId(result, 'steady');
-      expect(check).toMatchObject({ status: 'error', starved: true, message: expect.stringMatching(/^starved: /) });
-      expect(check.message).toContain('run again alone, and starved again');
-      // Starved: the check had less than its limit of its own time when the wall clock gave up.
-      expect(ownTime(check)).toBeLessThan(LIMIT_MS);
-    } finally {
-      await throttle.remove();
+    // The watcher scans /proc from this test's thread: on a loaded machine it can miss a check that
+    // starts and ends meanwhile, and such an attempt, never kept from the CPU, passes. Up to three
+    // attempts, until one has both runs (the first and the lone re-run) throttled; none may fail.
+    const attempts: Awaited<ReturnType<typeof grade>>[] = [];
+    while (attempts.length < 3 && !attempts.some(({ acted }) => acted.length === 2)) {
+      const throttle = await cpuThrottle(5);
+      try {
+        attempts.push(
+          await grade(['steady'], (checksDir) =>
+            watchProcesses(join(checksDir, 'steady.mjs'), (pid) => throttle.add(pid)),
+          ),
+        );
+      } finally {
+        await throttle.remove();
+      }
     }
+    const summary = JSON.stringify(
+      attempts.map(({ acted, result }) => ({ caught: acted.length, status: result.status })),
+    );
+    for (const { result } of attempts) expect(result.status, summary).not.toBe('failed');
+    const result = attempts.find(({ acted }) => acted.length === 2)?.result;
+    expect(result?.status, summary).toBe('check-starved');
+    const check = byId(result as NonNullable<typeof result>, 'steady');
+    expect(check).toMatchObject({ status: 'error', starved: true, message: expect.stringMatching(/^starved: /) });
+    expect(check.message).toContain('run again alone, and starved again');
+    // Starved: the check had less than its limit of its own time when the wall clock gave up.
+    expect(ownTime(check)).toBeLessThan(LIMIT_MS);
   }, 120_000);
 });
