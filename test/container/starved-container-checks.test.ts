@@ -4,12 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { gradingPlaceOf } from '../../src/corpus/environment.js';
 import { loadTask } from '../../src/corpus/load.js';
 import { gradeWorkspace } from '../../src/grading/grade.js';
-import { engineCommand } from '../../src/io/container-engine.js';
 import { GRADING_GROUP } from '../../src/io/grading-group.js';
 import { GRADING_CPU_SHARES } from '../../src/io/priority.js';
 import { builtCli } from '../helpers/cli.js';
 import { writeFiles } from '../helpers/repository-task.js';
-import { cpuThrottle, topGroupWeight, watchProcesses } from '../helpers/starve.js';
+import { cpuThrottle, defaultContainerWeight, topGroupWeight, watchProcesses } from '../helpers/starve.js';
 import { LIMIT_MS, writeStarvedTask } from '../helpers/starved-task.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -112,29 +111,11 @@ describe("a container check's time limit measures the check, not the machine", (
     // The control: a container given the check's weight but no parent sits under the engine's group,
     // one task at niceness 0 to the kernel, whatever its own weight.
     const engine = container?.engine as NonNullable<typeof container>['engine'];
-    const name = `crossover-weight-control-${process.pid}`;
-    const started = await engineCommand(engine, [
-      'run',
-      '--detach',
-      '--rm',
-      '--name',
-      name,
+    const control = await defaultContainerWeight(engine, container?.image as string, [
       '--cpu-shares',
       String(GRADING_CPU_SHARES),
-      '--network',
-      'none',
-      container?.image as string,
-      'sleep',
-      '30',
     ]);
-    expect(started.code, started.stderr).toBe(0);
-    try {
-      const inspected = await engineCommand(engine, ['inspect', '--format', '{{.State.Pid}}', name]);
-      const control = topGroupWeight(Number(inspected.stdout.trim()));
-      expect(control.group).not.toBe(GRADING_GROUP);
-      expect(control.shares).toBe(1024);
-    } finally {
-      await engineCommand(engine, ['rm', '--force', name]);
-    }
+    expect(control.group).not.toBe(GRADING_GROUP);
+    expect(control.shares).toBe(1024);
   }, 120_000);
 });

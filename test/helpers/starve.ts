@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type ContainerEngine, engineCommand } from '../../src/io/container-engine.js';
 import { cpuHierarchy, writeCpuWeight } from '../../src/io/grading-group.js';
 import { GRADING_CPU_SHARES, raisePriority } from '../../src/io/priority.js';
 
@@ -148,5 +149,37 @@ export async function withFavoured<T>(cwd: string, work: () => Promise<T>): Prom
     return await work();
   } finally {
     watcher.stop();
+  }
+}
+
+/**
+ * The top-level group and weight of a container the engine starts as it does by default, with
+ * `options` and no cgroup parent: the control of a test that reads where Crossover's containers sit.
+ */
+export async function defaultContainerWeight(
+  engine: ContainerEngine,
+  image: string,
+  options: readonly string[],
+): Promise<{ group: string; shares: number }> {
+  const name = `crossover-weight-control-${process.pid}-${Date.now()}`;
+  const started = await engineCommand(engine, [
+    'run',
+    '--detach',
+    '--rm',
+    '--name',
+    name,
+    '--network',
+    'none',
+    ...options,
+    image,
+    'sleep',
+    '30',
+  ]);
+  if (started.code !== 0) throw new Error(`the control container did not start: ${started.stderr}`);
+  try {
+    const inspected = await engineCommand(engine, ['inspect', '--format', '{{.State.Pid}}', name]);
+    return topGroupWeight(Number(inspected.stdout.trim()));
+  } finally {
+    await engineCommand(engine, ['rm', '--force', name]);
   }
 }

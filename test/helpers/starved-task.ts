@@ -1,5 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { GradeResult } from '../../src/grading/grade.js';
 import { NODE_TEST_JUNIT, SLUG_FIXED, slugTask } from './repository-task.js';
 
 /**
@@ -104,4 +106,23 @@ export const LOOPING_SLUG = 'export function slug() {\n  for (;;) {}\n}\n';
 export function starvedSuiteTask(dir: string): Promise<string> {
   const test = { command: NODE_TEST_JUNIT, format: 'junit' as const, resultFile: 'junit.xml' };
   return slugTask(dir, { test: { ...test, timeoutSec: SUITE_LIMIT_SEC } });
+}
+
+/** A suite the machine starved on its run and on its lone re-run: no verdict, every check an error marked starved. */
+export function expectSuiteStarvedTwice(result: GradeResult): void {
+  expect(result.status).toBe('check-starved');
+  for (const check of result.checks) {
+    expect(check).toMatchObject({ status: 'error', starved: true });
+    expect(check.message).toMatch(/^the test command starved: had \d+ ms of its own time of its 2000 ms limit/);
+    expect(check.message).toContain('and starved again');
+  }
+}
+
+/** A suite that ran past its limit of its own time: every check failed. */
+export function expectSuiteTimedOut(result: GradeResult): void {
+  expect(result.status).toBe('failed');
+  for (const check of result.checks) {
+    expect(check.status).toBe('fail');
+    expect(check.message).toMatch(/^the test command timed out after 2000 ms of its own time/);
+  }
 }
