@@ -44,10 +44,10 @@ describe("a container check's time limit measures the check, not the machine", (
     expect(container).not.toBeNull();
     // The watcher scans /proc from this test's thread: on a loaded machine it can miss a check that
     // starts and ends meanwhile (a fresh clone's CI run, building images beside it, caught none).
-    // Such an attempt was never kept from the CPU, and passes. Up to three attempts, until one has
-    // both runs (the first and the lone re-run) throttled; none may fail.
+    // Such an attempt, or one whose re-run it caught late, was not kept from the CPU, and passes. Up
+    // to three attempts, until one is check-starved; none may fail, and that one had both runs caught.
     const attempts: { caught: number; result: Awaited<ReturnType<typeof gradeWorkspace>> }[] = [];
-    while (attempts.length < 3 && !attempts.some((attempt) => attempt.caught === 2)) {
+    while (attempts.length < 3 && !attempts.some(({ result }) => result.status === 'check-starved')) {
       const throttle = await cpuThrottle(5);
       const watcher = watchProcesses(join(checksDir, 'steady.mjs'), (pid) => throttle.add(pid));
       try {
@@ -60,8 +60,9 @@ describe("a container check's time limit measures the check, not the machine", (
     }
     const summary = JSON.stringify(attempts.map(({ caught, result }) => ({ caught, status: result.status })));
     for (const { result } of attempts) expect(result.status, summary).not.toBe('failed');
-    const throttled = attempts.find((attempt) => attempt.caught === 2)?.result;
+    const throttled = attempts.find(({ result }) => result.status === 'check-starved')?.result;
     expect(throttled?.status, summary).toBe('check-starved');
+    expect(attempts.find(({ result }) => result === throttled)?.caught, summary).toBe(2);
     expect(throttled?.checks[0]).toMatchObject({ status: 'error', starved: true });
     // The clock's definition, not a speed: a run is starved only before it had its limit of its own time.
     expect(throttled?.checks[0]?.ownMs).toBeLessThan(LIMIT_MS);
