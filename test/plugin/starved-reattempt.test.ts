@@ -53,20 +53,48 @@ async function stored(root: string): Promise<{ line: string; checks: { status: s
     .sort((a, b) => (a.line < b.line ? -1 : 1));
 }
 
+/** `crossover run` with every process of the steady task's check kept to 5% of a core as it starts. */
+async function starvedRun(root: string): Promise<void> {
+  const throttle = await cpuThrottle(5);
+  const watcher = watchProcesses(join(root, 'corpus/tasks/steady/checks/steady.mjs'), (pid) => throttle.add(pid));
+  try {
+    const run = await cli(root, ['run', 'experiments/starved.ts']);
+    expect(run.code, run.err).toBe(0);
+  } finally {
+    watcher.stop();
+    await throttle.remove();
+  }
+}
+
 describe('a starved check is infrastructure: re-attempted, never failed', () => {
   it(
     'a correct check kept from the CPU on every run is check-starved; --reattempt makes it pass; hanging workspace code fails',
     async () => {
-      const root = await project();
-      const throttle = await cpuThrottle(5);
-      const watcher = watchProcesses(join(root, 'corpus/tasks/steady/checks/steady.mjs'), (pid) => throttle.add(pid));
-      try {
-        const first = await cli(root, ['run', 'experiments/starved.ts']);
-        expect(first.code, first.err).toBe(0);
-      } finally {
-        watcher.stop();
-        await throttle.remove();
+      // The watcher scans /proc from this test's thread, which the run shares: on a loaded machine it
+      // can miss a check that starts and ends meanwhile, and such a trial, never kept from the CPU,
+      // passes. Up to three runs in fresh projects, until one has both steady trials check-starved;
+      // in none may a steady trial fail, nor a hanging one do anything else.
+      const attempts: { root: string; lines: string[] }[] = [];
+      const starvedBoth = (lines: string[]) =>
+        lines.filter((line) => /^steady .*: check-starved$/.test(line)).length === 2;
+      while (attempts.length < 3 && !attempts.some(({ lines }) => starvedBoth(lines))) {
+        const root = await project();
+        await starvedRun(root);
+        attempts.push({ root, lines: (await stored(root)).map((r) => r.line) });
       }
+      const summary = JSON.stringify(attempts.map(({ lines }) => lines));
+      for (const { lines } of attempts) {
+        expect(
+          lines.filter((line) => line.startsWith('steady') && line.endsWith(': failed')),
+          summary,
+        ).toEqual([]);
+        expect(
+          lines.filter((line) => line.startsWith('hangs')),
+          summary,
+        ).toEqual(['hangs baseline attempt 1: failed', 'hangs other attempt 1: failed']);
+      }
+      const root = attempts.find(({ lines }) => starvedBoth(lines))?.root as string;
+      expect(root, summary).toEqual(expect.any(String));
       const before = await stored(root);
       expect(before.map((r) => r.line)).toEqual([
         'hangs baseline attempt 1: failed',
