@@ -30,6 +30,15 @@ function cwdOf(pid: string): string | null {
 }
 
 /**
+ * How long after a process first appears its argv is read again: long enough for a forked process
+ * to exec (bubblewrap's child, a container's init, a test runner's per-file process), so a process
+ * that has not become Node by then is passed over. Reading every process's argv at every scan cost
+ * the test's thread 15% of a core with 80 processes on the machine, and grew with each one (a
+ * suite runs hundreds); reading only recent ones, 3%, near what listing /proc alone costs.
+ */
+const EXEC_WINDOW_MS = 10_000;
+
+/**
  * Calls `act` once for each new Node process whose argv holds `argument` (a check harness names its
  * check file), looking every 5 ms until `stop()`. With `cwd`, only processes working at or below it,
  * and with no `argument` every Node process there: a test runner forks a process per test file whose
@@ -42,20 +51,32 @@ export function watchProcesses(
   cwd?: string,
 ): { stop(): number[] } {
   const seen = new Set<number>();
+  /** every listed process not acted on, by when it was first listed; forgotten once it is gone, so a reused pid is new */
+  const listedSince = new Map<number, number>();
   const within = (dir: string | null) => cwd === undefined || dir === cwd || dir?.startsWith(`${cwd}/`) === true;
+  const matches = (pid: string) => {
+    const argv = argvOf(pid);
+    if (argv === null || !argv[0]?.endsWith('node')) return false;
+    return (argument === null || argv.includes(argument)) && within(cwdOf(pid));
+  };
   const timer = setInterval(() => {
+    const now = performance.now();
+    const listed = new Set<number>();
     for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name) || seen.has(Number(name))) continue;
-      const argv = argvOf(name);
-      if (argv === null || !argv[0]?.endsWith('node')) continue;
-      if ((argument !== null && !argv.includes(argument)) || !within(cwdOf(name))) continue;
-      seen.add(Number(name));
+      const pid = Number(name);
+      if (!/^\d+$/.test(name) || seen.has(pid)) continue;
+      listed.add(pid);
+      const since = listedSince.get(pid) ?? now;
+      listedSince.set(pid, since);
+      if (now - since > EXEC_WINDOW_MS || !matches(name)) continue;
+      seen.add(pid);
       try {
-        act(Number(name));
+        act(pid);
       } catch {
         // it ended meanwhile
       }
     }
+    for (const pid of listedSince.keys()) if (!listed.has(pid)) listedSince.delete(pid);
   }, 5);
   return {
     stop: () => {
