@@ -79,15 +79,17 @@ export function gradingGroup(engine: ContainerEngine): Promise<string | null> {
 }
 
 /**
- * The cgroup parent of a runner's container (a repository's setup or test suite), or null: the top
- * of the CPU hierarchy, where the container (its own group, at the default weight) weighs as one
- * host session at niceness 0, as the same suite run in bubblewrap does, its own session. Under the
- * engine's group it shared one session's weight with every other container: with two host loops
- * and two looping containers, a container suite that loops was judged starved every time while the
- * same suite in bubblewrap failed on its own time. Its priority stays a session's, not a check's:
- * a whole suite at GRADING_NICE would take the cores from agents, whose budgets are wall time.
- * The engine removes the container's group with it. Null unless the engine's driver is cgroupfs.
+ * The cgroup parent of a container that stands for one host session (a repository's setup or test
+ * suite, an agent's command), or null: the top of the CPU hierarchy, where the container (its own
+ * group, at the default weight) weighs as one host session at niceness 0, as the same command in
+ * bubblewrap does, its own session. Under the engine's group it shared one session's weight with
+ * every other container: with two host loops and two looping containers, a container suite that
+ * loops was judged starved every time while the same suite in bubblewrap failed on its own time;
+ * and each of several container agents got a fraction of a host agent's CPU, against a wall-time
+ * limit. Its priority stays a session's, not a check's: a suite or an agent at GRADING_NICE would
+ * take the cores from the trials beside it. The engine removes the container's group with it.
+ * Null unless the engine's driver is cgroupfs.
  */
-export async function runnerGroup(engine: ContainerEngine): Promise<string | null> {
+export async function sessionGroup(engine: ContainerEngine): Promise<string | null> {
   return (await cgroupDriver(engine)) === 'cgroupfs' ? '/' : null;
 }

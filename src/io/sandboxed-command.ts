@@ -5,7 +5,7 @@ import { withoutInheritedFds } from './close-fds.js';
 import { type ContainerPlace, containerArgv, containerProcess, endContainer } from './container.js';
 import { engineEnvironment } from './container-engine.js';
 import { containerIdentity } from './container-host.js';
-import { runnerGroup } from './grading-group.js';
+import { sessionGroup } from './grading-group.js';
 import { bubblewrapArgv, handOver, type SandboxLayout, sandboxHost } from './sandbox.js';
 
 /** Each output stream keeps at most its last this many bytes. */
@@ -98,7 +98,7 @@ async function inContainer(
     cwd: command.cwd,
     argv: ['/bin/sh', '-c', command.script],
     identity,
-    limits: { ...COMMAND_LIMITS, cpuGroup: await runnerGroup(place.engine) },
+    limits: { ...COMMAND_LIMITS, cpuGroup: await sessionGroup(place.engine) },
     passed: [],
     // A runner's and a setup's variables are Crossover's own (PATH, HOME, the results directory): none is secret.
     set: command.env,

@@ -5,6 +5,7 @@ import { type ContainedResult, type ContainedRun, runContained } from '../io/con
 import { agentLimits } from '../io/container.js';
 import { type ContainerHost, containerName, TRIAL_LABEL } from '../io/container-host.js';
 import { runInContainer } from '../io/container-run.js';
+import { sessionGroup } from '../io/grading-group.js';
 import type { ProcessMarker } from '../io/process-tree.js';
 import { bubblewrapArgv, handOver, type SandboxHost, type SandboxLayout } from '../io/sandbox.js';
 
@@ -27,8 +28,11 @@ export interface AgentExecSettings {
   signal: AbortSignal;
 }
 
-/** One agent command in a fresh container of the trial's image, labelled with the trial's marker. */
-function inContainer(
+/**
+ * One agent command in a fresh container of the trial's image, labelled with the trial's marker,
+ * weighed on the CPU as one host session, as an agent in bubblewrap is (`sessionGroup`).
+ */
+async function inContainer(
   host: ContainerHost,
   settings: AgentExecSettings,
   argv: string[],
@@ -43,7 +47,7 @@ function inContainer(
     cwd: options.cwd,
     argv,
     identity: host.identity,
-    limits: agentLimits(),
+    limits: { ...agentLimits(), cpuGroup: await sessionGroup(host.engine) },
     // The image's PATH, not the host's: the task's toolchain first, Crossover's node last.
     passed: Object.keys(options.env).filter((name) => name !== 'PATH'),
     set: { PATH: host.path },

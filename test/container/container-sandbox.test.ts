@@ -12,6 +12,7 @@ import { type ContainerHost, containerName } from '../../src/io/container-host.j
 import { runInContainer } from '../../src/io/container-run.js';
 import { handOver } from '../../src/io/sandbox.js';
 import { agentSandbox } from '../helpers/backends.js';
+import { defaultContainerWeight, topGroupWeight, watchProcesses } from '../helpers/starve.js';
 import { tempDir } from '../helpers/temp.js';
 import { AGENTS_DIR, hostileTrial, processesWith } from '../trial/hostile.js';
 
@@ -98,6 +99,31 @@ setTimeout(() => { console.log(started, 'started'); process.exit(0); }, 2000);"`
 /** Keeps 24 buffers of 16 MiB, then prints how much it grew and its exit code. */
 const GROW = `node -e "const kept = []; for (let i = 0; i < 24; i += 1) kept.push(Buffer.alloc(16 * 1024 ** 2, 1));
 console.log('grew', kept.length * 16, 'MiB');"; echo "exit $?"`;
+
+// A host agent runs in bubblewrap as a session of its own, which the kernel weighs as one task at
+// niceness 0 against every other session. Under the engine's group every container shared one such
+// weight: with several container trials at once, each agent got a fraction of a host agent's CPU,
+// and its time limit is wall time.
+describe("an agent's container", () => {
+  it("runs in a group of its own at the top, weighed against the host's sessions as an agent in bubblewrap is", async () => {
+    const host = (await agentSandbox('container')) as ContainerHost;
+    const marker = `crossover-weight-${randomBytes(6).toString('hex')}`;
+    const seen: { group: string; shares: number }[] = [];
+    const watcher = watchProcesses(marker, (pid) => seen.push(topGroupWeight(pid)));
+    try {
+      const receipt = await hostileTrial({ script: 'hang.mjs', args: [marker], sandbox: 'container', timeoutMs: 4000 });
+      expect(receipt.status).toBe('timeout');
+    } finally {
+      watcher.stop();
+    }
+    // The agent and the child it started: both in the container's own top-level group, at the default weight.
+    expect(seen.length).toBeGreaterThan(0);
+    for (const weight of seen) expect(weight).toEqual({ group: expect.stringMatching(/^[0-9a-f]{64}$/), shares: 1024 });
+
+    // The control: a container the engine starts as it does by default sits under the engine's group.
+    expect((await defaultContainerWeight(host.engine, host.image, [])).group).toBe('docker');
+  });
+});
 
 // Each case starts its own containers: they overlap.
 describe.concurrent('the limits of a container', () => {
