@@ -8,11 +8,11 @@ import { fixtureWorkspace } from '../grading/fixtures.js';
 import { builtCli } from '../helpers/cli.js';
 import { SLUG_FIXED, writeFiles } from '../helpers/repository-task.js';
 import {
-  cpuThrottle,
   defaultContainerWeight,
   topGroupWeight,
   watchProcesses,
   withFavoured,
+  withThrottled,
 } from '../helpers/starve.js';
 import {
   expectSuiteStarvedTwice,
@@ -57,18 +57,11 @@ describe("a container suite's time limit measures the suite, not the machine", (
   }) => {
     const parent = await tempDir('crossover-starved-container-suite-', onTestFinished);
     const { task, workspace, container } = await containerSuiteTask(parent, SLOW_FIX);
-    const throttle = await cpuThrottle(5);
     // Every Node process of the suite in the container, as the host sees it: the runner and each test file's.
-    const watcher = watchProcesses(null, (pid) => throttle.add(pid), workspace);
-    try {
-      const result = await gradeWorkspace({ task, workspace, container });
-      // Caught on the first run and on the lone re-run (and any test-file process it forked).
-      expect(watcher.stop().length).toBeGreaterThanOrEqual(2);
-      expectSuiteStarvedTwice(result);
-    } finally {
-      watcher.stop();
-      await throttle.remove();
-    }
+    const { result, caught } = await withThrottled(workspace, () => gradeWorkspace({ task, workspace, container }));
+    // Caught on the first run and on the lone re-run (and any test-file process it forked).
+    expect(caught).toBeGreaterThanOrEqual(2);
+    expectSuiteStarvedTwice(result);
   }, 120_000);
 
   it('the same CPU-bound fix passes in its container when the machine lets it run', async ({ onTestFinished }) => {

@@ -4,7 +4,7 @@ import { loadTask } from '../../src/corpus/load.js';
 import { gradeWorkspace } from '../../src/grading/grade.js';
 import { fixtureWorkspace } from '../grading/fixtures.js';
 import { writeFiles } from '../helpers/repository-task.js';
-import { cpuThrottle, watchProcesses, withFavoured } from '../helpers/starve.js';
+import { withFavoured, withThrottled } from '../helpers/starve.js';
 import {
   expectSuiteStarvedTwice,
   expectSuiteTimedOut,
@@ -30,18 +30,11 @@ describe("a repository suite's time limit measures the suite, not the machine", 
     const loaded = await task(await tempDir('crossover-starved-suite-', onTestFinished));
     const workspace = await fixtureWorkspace(loaded, ['reference']);
     await writeFiles(workspace, { 'src/slug.js': SLOW_FIX });
-    const throttle = await cpuThrottle(5);
     // Every Node process of the suite, caught as it starts: the runner and each test file's process.
-    const watcher = watchProcesses(null, (pid) => throttle.add(pid), workspace);
-    try {
-      const result = await gradeWorkspace({ task: loaded, workspace });
-      // Caught on the first run and on the lone re-run.
-      expect(watcher.stop().length).toBeGreaterThanOrEqual(2);
-      expectSuiteStarvedTwice(result);
-    } finally {
-      watcher.stop();
-      await throttle.remove();
-    }
+    const { result, caught } = await withThrottled(workspace, () => gradeWorkspace({ task: loaded, workspace }));
+    // Caught on the first run and on the lone re-run.
+    expect(caught).toBeGreaterThanOrEqual(2);
+    expectSuiteStarvedTwice(result);
   }, 120_000);
 
   it('the same CPU-bound fix passes when the machine lets it run', async ({ onTestFinished }) => {

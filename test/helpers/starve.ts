@@ -174,6 +174,23 @@ export async function withFavoured<T>(cwd: string, work: () => Promise<T>): Prom
 }
 
 /**
+ * Runs `work` with every Node process working at or below `cwd` kept to 5% of a core from its
+ * start (`cpuThrottle`): a suite the machine starves. Returns its result and how many processes
+ * were caught.
+ */
+export async function withThrottled<T>(cwd: string, work: () => Promise<T>): Promise<{ result: T; caught: number }> {
+  const throttle = await cpuThrottle(5);
+  const watcher = watchProcesses(null, (pid) => throttle.add(pid), cwd);
+  try {
+    const result = await work();
+    return { result, caught: watcher.stop().length };
+  } finally {
+    watcher.stop();
+    await throttle.remove();
+  }
+}
+
+/**
  * The top-level group and weight of a container the engine starts as it does by default, with
  * `options` and no cgroup parent: the control of a test that reads where Crossover's containers sit.
  */
