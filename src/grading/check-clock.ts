@@ -61,8 +61,11 @@ export class CheckClock {
   private last: { at: number; sample: UsageSample };
   private cpuMs = 0;
   private starvedMs = 0;
-  /** whether the kernel's accounting of the check's processes could be read when it started */
-  private readonly known: boolean;
+  /**
+   * whether the kernel's accounting of the check's processes could be read, once they were there
+   * (an agent's clock starts before its first command does)
+   */
+  private known: boolean;
   private timer: NodeJS.Timeout | null = null;
   private readonly tickMs: number;
 
@@ -87,6 +90,7 @@ export class CheckClock {
     const stopped = this.options.countStopped && (sample.stopped || this.last.sample.stopped);
     this.cpuMs += cpuMs;
     this.starvedMs += stopped ? interval : Math.min(interval, waitMs);
+    this.known ||= sample.known;
     this.last = { at, sample };
     return at - this.started;
   }
@@ -179,8 +183,10 @@ export function clockOutcome(end: ClockEnd, timeoutMs: number, alone: boolean): 
     return { ...failed(`timed out after ${timeoutMs} ms of its own time (${describeTimes(times)})`), times };
   if (end.kind === 'timeout')
     return starvedRun(`timed out, and whether it was starved is unknown (${describeTimes(times)})`, times);
-  return starvedRun(
-    `had ${times.ownMs ?? times.wallMs} ms of its own time of its ${timeoutMs} ms limit when the wall clock reached ${STARVED_BOUND} times the limit (${describeTimes(times)})`,
-    times,
-  );
+  return starvedRun(starvedReason(times, timeoutMs), times);
+}
+
+/** Why a run the wall clock's bound ended had no fair run: the own time it had, and its times. */
+export function starvedReason(times: CheckTimes, timeoutMs: number): string {
+  return `had ${times.ownMs ?? times.wallMs} ms of its own time of its ${timeoutMs} ms limit when the wall clock reached ${STARVED_BOUND} times the limit (${describeTimes(times)})`;
 }

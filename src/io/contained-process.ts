@@ -34,6 +34,8 @@ export interface ContainedCommand {
 
 export interface ContainedRun {
   timeoutMs: number;
+  /** ends the run as timed out before `timeoutMs`: an agent's own time is up (trial/agent-clock.ts) */
+  timeUp?: AbortSignal;
   signal: AbortSignal;
   marker: ProcessMarker;
   outputLimit?: number;
@@ -134,20 +136,24 @@ export async function runContained(command: ContainedCommand, run: ContainedRun)
   child.stdin.on('error', () => undefined); // an agent that never reads its prompt closes the pipe early
   child.stdin.end(command.stdin ?? '');
 
-  const timer = setTimeout(() => {
+  const onTimeout = (): void => {
     timedOut = true;
     stop();
-  }, run.timeoutMs);
+  };
+  const timer = setTimeout(onTimeout, run.timeoutMs);
   const onAbort = (): void => {
     cancelled = true;
     stop();
   };
   if (run.signal.aborted) onAbort();
   else run.signal.addEventListener('abort', onAbort, { once: true });
+  if (run.timeUp?.aborted) onTimeout();
+  else run.timeUp?.addEventListener('abort', onTimeout, { once: true });
 
   const { code, error } = await exited;
   clearTimeout(timer);
   run.signal.removeEventListener('abort', onAbort);
+  run.timeUp?.removeEventListener('abort', onTimeout);
   await run.onExit?.(child.pid);
   await killTree(child.pid, run.marker);
   const drained = Promise.all([closed(child.stdout), closed(child.stderr)]);
