@@ -231,7 +231,14 @@ export const TaskSchema = z
     title: z.string().min(1).describe('One-line summary of the defect or feature.'),
     category: IdSchema.describe('One of the corpus categories.'),
     surface: SurfaceSchema,
-    timeoutSec: z.number().int().positive().max(600).describe('Agent time limit for one trial.'),
+    timeoutSec: z
+      .number()
+      .int()
+      .positive()
+      .max(600)
+      .describe(
+        "Agent time limit for one trial, of the agent's own time: wall time less the time the machine kept its processes from a CPU. An agent over it times out; one the machine starves has no verdict (agent-starved).",
+      ),
     checks: z
       .object({
         required: z.array(CheckSchema).min(1).describe('Must all pass for success; all fail on the starting tree.'),

@@ -79,6 +79,7 @@ export const ArmSchema = z
 export const REATTEMPTABLE_STATUSES = [
   'check-error',
   'check-starved',
+  'agent-starved',
   'api-fault',
   'setup-failed',
   'cleanup-failed',
@@ -169,7 +170,9 @@ export const BudgetSchema = z
       .positive()
       .max(BUDGET_LIMITS.trialTimeoutSec)
       .default(BUDGET_DEFAULTS.trialTimeoutSec)
-      .describe('Upper bound on any one trial, whatever the task asks.'),
+      .describe(
+        "Upper bound on any one trial's agent time limit, whatever the task asks (of the agent's own time, as the task's).",
+      ),
   })
   .strict()
   .describe('Limits on trials and time.');

@@ -17,9 +17,11 @@ export const INVALID_STATUSES = [
   'drift',
   'cancelled',
   'budget-exhausted',
-  // The machine's or a service's fault, never the agent's: a check that timed out without using its
-  // own time (starved by load), and a model API that kept answering 429, 5xx or resetting.
+  // The machine's or a service's fault, never the agent's: a check or an agent that ran out of time
+  // without having had its own time (starved by load), and a model API that kept answering 429, 5xx
+  // or resetting.
   'check-starved',
+  'agent-starved',
   'api-fault',
 ] as const;
 

@@ -11,6 +11,7 @@ import { gradingBoundMs } from '../grading/grading-bound.js';
 import { readArtifact } from '../io/json.js';
 import { liveRunLock, lockRefusal, RUN_LOCK_FILE } from '../io/run-lock.js';
 import { latestAttempts, type ReattemptSelection, selectReattempts } from '../receipts/attempts.js';
+import { agentWallBoundMs } from '../trial/agent-clock.js';
 import { writeTestFiles } from './generate.js';
 import { type PreparedRun, prepareRun } from './prepare.js';
 import type { RunContext } from './run-context.js';
@@ -180,8 +181,9 @@ async function runSettings(options: CrossoverPluginOptions, root: string, run: P
       // the agents: a trial may wait for turns ahead of it before its own. A bound of one asks
       // for one trial at a time, grading included.
       maxConcurrency: concurrency === 1 ? 1 : largest,
+      // An agent's limit is of its own time: the machine may stretch it to agentWallBoundMs in wall time.
       testTimeout:
-        (run.plan.budget.trialTimeoutSec * 1000 + 60_000 + (await longestGradingMs(root, run))) *
+        (agentWallBoundMs(run.plan.budget.trialTimeoutSec * 1000) + 60_000 + (await longestGradingMs(root, run))) *
         Math.ceil(largest / agentsPerFile),
       hookTimeout: 60_000,
     },

@@ -155,7 +155,7 @@ export function infrastructureCells(arm: ArmSummary): string[] {
 }
 
 export const INFRASTRUCTURE_NOTE =
-  "Faults of the machinery or a service, never of the agent, counted over every attempt (a re-attempted fault still counts): grader faults (check-error), checks starved by the machine (check-starved), model API faults (api-fault), setup and cleanup faults, cancellations. Against the baseline: Fisher's exact test, two-sided at α, of the share of trials with a fault; an arm with the same true rate is flagged at most α of the time. A differential rate can bias Δ through the tasks it drops.";
+  "Faults of the machinery or a service, never of the agent, counted over every attempt (a re-attempted fault still counts): grader faults (check-error), checks starved by the machine (check-starved), agents starved by it (agent-starved), model API faults (api-fault), setup and cleanup faults, cancellations. Against the baseline: Fisher's exact test, two-sided at α, of the share of trials with a fault; an arm with the same true rate is flagged at most α of the time. A differential rate can bias Δ through the tasks it drops.";
 
 export const FLIPS_NOTE =
   "Paired tasks on which a treatment and the baseline disagree (their success rates differ): the only place to see why an arm won. Each links to a page that puts both sides' diffs, context-tool calls and failed checks next to each other.";

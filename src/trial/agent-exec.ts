@@ -25,6 +25,8 @@ export interface AgentExecSettings {
    * forward would take the agent's time away at once.
    */
   deadline: number;
+  /** aborts when the agent's time is up (agent-clock.ts): its command then ends as timed out */
+  timeUp?: AbortSignal;
   signal: AbortSignal;
 }
 
@@ -73,6 +75,7 @@ export function agentExec(
     if (sandbox) await handOver(settings.agentDirs, sandbox.identity);
     const run = {
       timeoutMs: Math.max(0, settings.deadline - performance.now()),
+      ...(settings.timeUp ? { timeUp: settings.timeUp } : {}),
       signal: settings.signal,
       marker: settings.marker,
     };

@@ -8,6 +8,7 @@ import type { ProcessMarker } from '../io/process-tree.js';
 import { handOver, providerIdentity, type SandboxHost, type SandboxIdentity } from '../io/sandbox.js';
 import { serverLauncher } from '../io/server-launch.js';
 import { overlayInTree } from '../provider-runtime/context-index.js';
+import { type AgentClock, startAgentClock } from './agent-clock.js';
 import { agentExec } from './agent-exec.js';
 import { armContextTools } from './arm-tools.js';
 import { agentEnvironment, DEFAULT_PATH } from './environment.js';
@@ -46,6 +47,8 @@ export interface Prepared {
   output: OutputTails;
   /** ends the agent's own time limit */
   stop: () => void;
+  /** the agent's clock (agent-clock.ts): whether the machine starved it */
+  agentClock: AgentClock;
   /** the trial's sandbox: a container trial's checks and runner run in fresh containers of its image */
   sandbox: TrialSandbox;
 }
@@ -128,7 +131,7 @@ export async function prepare(spec: TrialSpec, place: AgentPlace): Promise<Prepa
   }
 }
 
-type Ready = Omit<Prepared, 'context' | 'output' | 'stop'>;
+type Ready = Omit<Prepared, 'context' | 'output' | 'stop' | 'agentClock'>;
 
 /** Where and under what the agent runs: its trial directory, the marker its processes carry, its clock, its lease. */
 export interface AgentPlace {
@@ -145,7 +148,7 @@ async function prepareAgent(
   spec: TrialSpec,
   ready: Ready,
   place: AgentPlace,
-): Promise<Pick<Prepared, 'context' | 'output' | 'stop'>> {
+): Promise<Pick<Prepared, 'context' | 'output' | 'stop' | 'agentClock'>> {
   const { trialDir } = place;
   const { workspace, proxy, sandbox } = ready;
   const servers = agentServers(proxy.servers, sandbox);
@@ -162,11 +165,10 @@ async function prepareAgent(
   }
   // A treatment whose provider cannot be reached would silently be a second baseline: setup-failed instead.
   if (spec.arm.role === 'treatment') await proxy.check(armContextTools(spec.arm) ?? [], spec.timeoutMs);
-  // The agent's own signal also fires at its time limit: in-process (synthetic) agents stop there too.
-  const timer = new AbortController();
-  const timeout = setTimeout(() => timer.abort(new Error('the trial timed out')), spec.timeoutMs);
+  // The agent's own signal also fires when its time is up: in-process (synthetic) agents stop there too.
+  const agentClock = startAgentClock(spec.timeoutMs, place.marker);
   const output = new OutputTails();
-  const exec = output.recording(agentExec(execSettings(spec, ready, place, [home, tmp])));
+  const exec = output.recording(agentExec(execSettings(spec, ready, place, agentClock, [home, tmp])));
   const context: AgentRunContext = {
     trialId: spec.trial.id,
     workspace,
@@ -185,16 +187,16 @@ async function prepareAgent(
       credentials: spec.credentials.filter((name) => !ready.launch.withheld.includes(name)),
       marker: place.markerValue,
     }),
-    signal: AbortSignal.any([place.clock.signal, timer.signal]),
+    signal: AbortSignal.any([place.clock.signal, agentClock.timeUp]),
     sandbox: spec.sandbox,
     exec,
     referenceDir: ready.adapter.synthetic && spec.referenceAllowed ? join(spec.task.dir, 'reference') : null,
   };
-  return { context, output, stop: () => clearTimeout(timeout) };
+  return { context, output, stop: agentClock.stop, agentClock };
 }
 
 /** How the agent's commands run: its sandbox's layout (what it may write and read), its marker, its time limit. */
-function execSettings(spec: TrialSpec, ready: Ready, place: AgentPlace, agentDirs: string[]) {
+function execSettings(spec: TrialSpec, ready: Ready, place: AgentPlace, agentClock: AgentClock, agentDirs: string[]) {
   const { workspace, setup, proxy, launch } = ready;
   const layout = {
     writable: [workspace, ...agentDirs],
@@ -216,7 +218,10 @@ function execSettings(spec: TrialSpec, ready: Ready, place: AgentPlace, agentDir
     layout,
     agentDirs,
     marker: place.marker,
-    deadline: performance.now() + spec.timeoutMs,
+    // The clock decides when the agent's time is up; this bound, a second past the clock's own, only
+    // backs it up, so the command is never cut before the clock can say whether the machine starved it.
+    deadline: agentClock.deadline + 1000,
+    timeUp: agentClock.timeUp,
     signal: place.clock.signal,
   };
 }

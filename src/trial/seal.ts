@@ -52,14 +52,18 @@ function boundedCalls(contextCalls: readonly ContextCall[]) {
  */
 function receiptBody(input: SealInput): ReceiptBody {
   const { spec, run, after } = input;
+  const starved = run.result.outcome === 'timeout' ? run.prepared.agentClock.starved() : null;
   const status = trialStatus({
     cancelled: run.clock.signal.aborted,
     contaminated: after.inspection?.contaminated ?? false,
     staleContext: after.inspection?.stale ?? false,
     cleanupFailed: after.cleanupFailed,
     agent: run.result.outcome,
+    agentStarved: starved !== null,
     grade: after.graded?.status ?? null,
   });
+  const starvedFinding: Finding[] =
+    starved === null ? [] : [{ kind: 'agent', detail: receiptText(`starved: ${starved}`, spec, input.trialDir) }];
   const checks = (after.graded?.checks ?? []).map((check) => ({
     ...check,
     message: receiptText(check.message, spec, input.trialDir, run.leased),
@@ -73,7 +77,7 @@ function receiptBody(input: SealInput): ReceiptBody {
       sandbox: { kind: spec.sandbox, version: run.prepared.sandboxVersion },
       checks,
       checksRun: after.graded?.checksRun ?? 0,
-      findings: after.findings,
+      findings: [...after.findings, ...starvedFinding],
       diagnostics: trialDiagnostics({
         observation: run.result.observation,
         calls: input.calls,

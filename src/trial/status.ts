@@ -10,6 +10,8 @@ export interface StatusInput {
   staleContext: boolean;
   cleanupFailed: boolean;
   agent: AgentRunResult['outcome'];
+  /** the agent's time ran out while the machine kept it from the CPU (agent-clock.ts) */
+  agentStarved: boolean;
   /** null when grading did not run */
   grade: GradeStatus | null;
 }
@@ -26,7 +28,7 @@ export function trialStatus(input: StatusInput): TrialStatus {
   if (input.staleContext) return 'stale-context';
   if (input.cleanupFailed) return 'cleanup-failed';
   if (input.agent === 'api-fault') return 'api-fault';
-  if (input.agent === 'timeout') return 'timeout';
+  if (input.agent === 'timeout') return input.agentStarved ? 'agent-starved' : 'timeout';
   if (input.agent === 'agent-error') return 'agent-error';
   return input.grade ?? 'check-error';
 }

@@ -10,6 +10,7 @@ const clean: StatusInput = {
   staleContext: false,
   cleanupFailed: false,
   agent: 'completed',
+  agentStarved: false,
   grade: 'passed',
 };
 
@@ -26,6 +27,10 @@ describe('a model API fault is infrastructure: only the agent moves the verdict'
   it("agent-error and timeout stay the agent's own failures; contamination still comes first", () => {
     expect(statusClass(trialStatus({ ...clean, agent: 'agent-error' }))).toBe('failure');
     expect(statusClass(trialStatus({ ...clean, agent: 'timeout' }))).toBe('failure');
+    // A timeout while the machine starved the agent is the machine's: invalid, re-attemptable.
+    expect(trialStatus({ ...clean, agent: 'timeout', agentStarved: true })).toBe('agent-starved');
+    expect(statusClass('agent-starved')).toBe('invalid');
+    expect(REATTEMPTABLE_STATUSES).toContain('agent-starved');
     expect(trialStatus({ ...clean, agent: 'api-fault', contaminated: true })).toBe('contaminated');
   });
 

@@ -35,7 +35,7 @@ describe('the re-attempt policy is preregistered and names infrastructure faults
       const issue = parsed.error!.issues[0]!;
       expect(issue.path).toEqual(['policy', 'reattempts', 'statuses', 1]);
       expect(issue.message).toContain(
-        'expected an infrastructure status (check-error, check-starved, api-fault, setup-failed, cleanup-failed, cancelled)',
+        'expected an infrastructure status (check-error, check-starved, agent-starved, api-fault, setup-failed, cleanup-failed, cancelled)',
       );
     },
   );

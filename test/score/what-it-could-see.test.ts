@@ -185,12 +185,12 @@ describe('infrastructure faults are shown apart, per arm, and never hidden', () 
     const scorecard = buildScorecard({ ...faultyRun(), simulations: 0 });
     const markdown = renderMarkdown(scorecard);
     expect(markdown).toContain(
-      '| Arm | Trials with a fault | check-error | check-starved | api-fault | setup-failed | cleanup-failed | cancelled | Re-attempts | Still invalid | Against the baseline |',
+      '| Arm | Trials with a fault | check-error | check-starved | agent-starved | api-fault | setup-failed | cleanup-failed | cancelled | Re-attempts | Still invalid | Against the baseline |',
     );
     expect(markdown).toMatch(
-      /\| treatment-a \| 20 \/ 90 \| 0 \| 0 \| 26 \| 0 \| 0 \| 0 \| 20 \| 6 \| Fisher p = [^|]+: differs \|/,
+      /\| treatment-a \| 20 \/ 90 \| 0 \| 0 \| 0 \| 26 \| 0 \| 0 \| 0 \| 20 \| 6 \| Fisher p = [^|]+: differs \|/,
     );
-    expect(markdown).toMatch(/\| baseline \| 1 \/ 90 \| 0 \| 1 \| 0 \| 0 \| 0 \| 0 \| 1 \| 0 \| — \|/);
+    expect(markdown).toMatch(/\| baseline \| 1 \/ 90 \| 0 \| 1 \| 0 \| 0 \| 0 \| 0 \| 0 \| 1 \| 0 \| — \|/);
     const html = renderHtml(scorecard);
     expect(html).toContain('<table class="infrastructure">');
     expect(html).toContain(': differs</td>');

@@ -153,6 +153,7 @@ describe('contamination rules', () => {
       staleContext: false,
       cleanupFailed: false,
       agent: 'completed' as const,
+      agentStarved: false,
       grade: 'passed' as const,
     };
     expect(trialStatus(base)).toBe('passed');

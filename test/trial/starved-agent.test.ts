@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { statusClass } from '../../src/contracts/receipt.js';
+import { cpuThrottle, favour, watchProcesses } from '../helpers/starve.js';
+import { hostileTrial } from './hostile.js';
+
+/** The agent's time limit: its work below takes half of it in CPU. */
+const LIMIT_MS = 2000;
+const WORK_MS = 1000;
+
+/** A trial of the CPU-bound agent (fixtures/agents/cpu-work.mjs), `act` called on its process as it starts. */
+async function cpuTrial(cpuMs: number, act: (pid: number) => void) {
+  const marker = `crossover-cpu-${randomBytes(6).toString('hex')}`;
+  const watcher = watchProcesses(marker, act);
+  try {
+    const receipt = await hostileTrial({ script: 'cpu-work.mjs', args: [marker, String(cpuMs)], timeoutMs: LIMIT_MS });
+    return { receipt, caught: watcher.stop().length };
+  } finally {
+    watcher.stop();
+  }
+}
+
+/**
+ * An agent's time limit measures the agent, not the machine: the check clock's rule
+ * (grading/check-clock.ts) over the agent's processes. DESIGN: only the agent's own work may reach
+ * `timeout`.
+ */
+describe("an agent's time limit measures the agent, not the machine", () => {
+  it('an agent kept from the CPU (5% of a core) past its limit is agent-starved: invalid, never a timeout', async () => {
+    const throttle = await cpuThrottle(5);
+    try {
+      const { receipt, caught } = await cpuTrial(WORK_MS, (pid) => throttle.add(pid));
+      expect(caught).toBe(1);
+      expect(receipt.status).toBe('agent-starved');
+      expect(statusClass(receipt.status)).toBe('invalid');
+      expect(receipt.findings).toContainEqual({
+        kind: 'agent',
+        detail: expect.stringMatching(/^starved: had \d+ ms of its own time of its 2000 ms limit/),
+      });
+    } finally {
+      await throttle.remove();
+    }
+  }, 60_000);
+
+  it('the same agent finishes its work when the machine lets it run', async () => {
+    const { receipt } = await cpuTrial(WORK_MS, favour);
+    // It changes nothing, so the task's checks fail: the agent's own outcome, not a timeout.
+    expect(receipt.status).toBe('failed');
+  }, 60_000);
+
+  it('an agent that loops still times out on its own time', async () => {
+    const { receipt } = await cpuTrial(1e9, favour);
+    expect(receipt.status).toBe('timeout');
+  }, 60_000);
+});
