@@ -46,6 +46,12 @@ export interface ClockOptions {
    * Chromium's only when no other check runs beside it (the lone re-run)
    */
   cpuIsOwn: boolean;
+  /**
+   * whether the wait of this process's own thread counts as the work's (a check's verdict is read
+   * there; absent: it does). Not an agent's: its processes do their work without this thread, and
+   * counted, a busy harness made an agent that hangs look starved.
+   */
+  harnessWaits?: boolean;
   onEnd: (end: ClockEnd) => void;
 }
 
@@ -77,7 +83,7 @@ export class CheckClock {
   }
 
   private sample(): UsageSample {
-    const waitOnly = GRADER === null ? [] : [GRADER];
+    const waitOnly = GRADER === null || this.options.harnessWaits === false ? [] : [GRADER];
     return sampleUsage(this.options.processes(), { waitOnly, mainWaitsOnly: this.options.mainWaitsOnly === true });
   }
 

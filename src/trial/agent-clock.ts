@@ -9,7 +9,8 @@ import { markedProcesses, type ProcessMarker } from '../io/process-tree.js';
  * an idle machine: a timeout, its own failure. One the machine keeps from the CPU until the wall
  * clock reaches STARVED_BOUND times the limit has had no fair run: the trial is agent-starved, an
  * infrastructure status. Time stopped by a signal stays the agent's own: only its own processes
- * could have sent one.
+ * could have sent one. So does the time the harness's thread waits, unlike a check's: an agent that
+ * hangs on a busy machine, this thread kept from the CPU, ended agent-starved when it counted.
  */
 export interface AgentClock {
   /** aborts when the agent's time is up: its limit of its own time, or the wall clock's bound */
@@ -35,6 +36,7 @@ export function startAgentClock(timeoutMs: number, marker: ProcessMarker): Agent
     processes: () => markedProcesses(marker),
     countStopped: false,
     cpuIsOwn: true,
+    harnessWaits: false,
     onEnd: (ended) => {
       end = ended;
       up.abort(new Error('the trial timed out'));

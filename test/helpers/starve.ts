@@ -190,6 +190,21 @@ export async function withThrottled<T>(cwd: string, work: () => Promise<T>): Pro
   }
 }
 
+/** Runs `work` with this very process kept to `percent` of a core (`cpuThrottle`), then puts it back where it was. */
+export async function withThisProcessThrottled<T>(percent: number, work: () => Promise<T>): Promise<T> {
+  const hierarchy = cpuHierarchy();
+  if (hierarchy === null) throw new Error('no CPU cgroup controller is mounted');
+  const home = join(hierarchy.dir, cpuGroupOf(process.pid, hierarchy.version), 'cgroup.procs');
+  const throttle = await cpuThrottle(percent);
+  throttle.add(process.pid);
+  try {
+    return await work();
+  } finally {
+    writeFileSync(home, String(process.pid));
+    await throttle.remove();
+  }
+}
+
 /**
  * The top-level group and weight of a container the engine starts as it does by default, with
  * `options` and no cgroup parent: the control of a test that reads where Crossover's containers sit.

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { statusClass } from '../../src/contracts/receipt.js';
-import { cpuThrottle, favour, watchProcesses } from '../helpers/starve.js';
+import { startAgentClock } from '../../src/trial/agent-clock.js';
+import { cpuThrottle, favour, watchProcesses, withThisProcessThrottled } from '../helpers/starve.js';
 import { hostileTrial } from './hostile.js';
 
 /** The agent's time limit: its work below takes half of it in CPU. */
@@ -46,6 +47,28 @@ describe("an agent's time limit measures the agent, not the machine", () => {
     const { receipt } = await cpuTrial(WORK_MS, favour);
     // It changes nothing, so the task's checks fail: the agent's own outcome, not a timeout.
     expect(receipt.status).toBe('failed');
+  }, 60_000);
+
+  it("an agent that waits for ever times out on its own time while the harness's own thread is kept from the CPU", async () => {
+    // No process of the agent's is running: it is asleep. The harness's thread wants the CPU and
+    // gets 5% of a core. Its waits are not the agent's: counted, this ended starved at 3 × 300 ms.
+    const marker = {
+      variable: `CROSSOVER_NO_SUCH_MARKER=${randomBytes(6).toString('hex')}`,
+      directory: '/nonexistent',
+    };
+    const clock = await withThisProcessThrottled(5, async () => {
+      const started = startAgentClock(300, marker);
+      while (!started.timeUp.aborted) {
+        const until = performance.now() + 20;
+        while (performance.now() < until) {
+          // busy: runnable, so kept waiting by the throttle
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return started;
+    });
+    clock.stop();
+    expect(clock.starved()).toBeNull();
   }, 60_000);
 
   it('an agent that loops still times out on its own time', async () => {
