@@ -88,7 +88,7 @@ async function runAgent(prepared: Prepared, spec: TrialSpec, trialDir: string, c
     };
     return result;
   } finally {
-    prepared.stop();
+    prepared.agentClock.stop();
     await prepared.proxy.close();
   }
 }

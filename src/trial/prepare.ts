@@ -45,9 +45,7 @@ export interface Prepared {
   proxy: McpProxy;
   /** the tails of what the agent's processes printed, recorded by the exec every adapter gets */
   output: OutputTails;
-  /** ends the agent's own time limit */
-  stop: () => void;
-  /** the agent's clock (agent-clock.ts): whether the machine starved it */
+  /** the agent's clock (agent-clock.ts): its time limit, stopped when it ends, and whether the machine starved it */
   agentClock: AgentClock;
   /** the trial's sandbox: a container trial's checks and runner run in fresh containers of its image */
   sandbox: TrialSandbox;
@@ -131,7 +129,7 @@ export async function prepare(spec: TrialSpec, place: AgentPlace): Promise<Prepa
   }
 }
 
-type Ready = Omit<Prepared, 'context' | 'output' | 'stop' | 'agentClock'>;
+type Ready = Omit<Prepared, 'context' | 'output' | 'agentClock'>;
 
 /** Where and under what the agent runs: its trial directory, the marker its processes carry, its clock, its lease. */
 export interface AgentPlace {
@@ -148,7 +146,7 @@ async function prepareAgent(
   spec: TrialSpec,
   ready: Ready,
   place: AgentPlace,
-): Promise<Pick<Prepared, 'context' | 'output' | 'stop' | 'agentClock'>> {
+): Promise<Pick<Prepared, 'context' | 'output' | 'agentClock'>> {
   const { trialDir } = place;
   const { workspace, proxy, sandbox } = ready;
   const servers = agentServers(proxy.servers, sandbox);
@@ -192,7 +190,7 @@ async function prepareAgent(
     exec,
     referenceDir: ready.adapter.synthetic && spec.referenceAllowed ? join(spec.task.dir, 'reference') : null,
   };
-  return { context, output, stop: agentClock.stop, agentClock };
+  return { context, output, agentClock };
 }
 
 /** How the agent's commands run: its sandbox's layout (what it may write and read), its marker, its time limit. */
