@@ -332,6 +332,7 @@ export async function derivePlan(input: {
     approval,
     blocked,
     setupDurations: setups.durations,
+    refused: corpus.refused,
   });
   return { plan, id, runnable: blocked.length === 0, blocked, summary, experiment: loaded, tasks, authHome };
 }

@@ -1,4 +1,6 @@
 import type { Plan } from '../contracts/plan.js';
+import { clip } from '../contracts/redaction.js';
+import type { RefusedTask } from '../corpus/load.js';
 import { type ScheduleBalance, scheduleBalance } from './schedule.js';
 import type { SetupDuration } from './setups.js';
 
@@ -28,6 +30,30 @@ export interface SummaryFacts {
   blocked: string[];
   /** how long each repository task's setup ran when it ran (not bound by the plan: it varies) */
   setupDurations?: readonly SetupDuration[];
+  /** the corpus's task folders that could not be loaded, with why: no plan can hold one */
+  refused?: readonly RefusedTask[];
+}
+
+/** How many refused folders the summary names one by one; `crossover corpus verify` lists each. */
+const REFUSED_NAMED = 10;
+/** The longest reason a note gives for a refused folder (a parse error can quote a whole file). */
+const REFUSED_REASON_LIMIT = 300;
+
+/**
+ * Notes naming the task folders the corpus refused. A plan of the whole corpus leaves them out,
+ * and its counts alone would not say that the corpus on disk holds more tasks than it plans.
+ */
+function refusedNotes(refused: readonly RefusedTask[]): string[] {
+  const named = refused.slice(0, REFUSED_NAMED).map(({ id, reason }) => {
+    const oneLine = reason.split(/\s+/).join(' ');
+    return `task folder tasks/${id} is refused, so it is in no plan: ${clip(oneLine, REFUSED_REASON_LIMIT)}`;
+  });
+  const rest = refused.length - named.length;
+  if (rest === 0) return named;
+  return [
+    ...named,
+    `${rest} more task folders are refused, so they are in no plan: crossover corpus verify lists each`,
+  ];
 }
 
 /** Counts trials per arm in the schedule (or in any list of trials, such as the re-runs). */
@@ -59,6 +85,7 @@ export function summarizePlan(plan: Plan, facts: SummaryFacts): PlanSummary {
     if (arm.provider?.eligibility === 'excluded')
       notes.push(`provider ${arm.provider.id} was excluded by its probe: arm ${arm.id} will be reported as excluded`);
   }
+  notes.push(...refusedNotes(facts.refused ?? []));
   return {
     id: facts.id,
     experiment: plan.experiment,
