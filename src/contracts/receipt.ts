@@ -58,10 +58,10 @@ export const CheckResultSchema = z
       "CPU time the check's processes used while it ran: a node check's own process; for a browser check, the Chromium serving its page (which browser checks running at the same moment share). Absent where not measured.",
     ),
     waitMs: Milliseconds.optional().describe(
-      "Time the check was kept from running: the run-queue delay the kernel accounted to its processes (for a browser check, each Chromium process's main thread) and to the grader's loop that reads it, plus time its processes were stopped by a signal. The machine's load, never the check's own time: its time limit counts the rest (wallMs - waitMs), or the CPU it used where that is more and all its own. Absent where not measured.",
+      "Time the check was kept from running: the run-queue delay the kernel accounted to its processes (for a browser check, each Chromium process's main thread) and to the grader's loop that reads it, plus time its processes were stopped by a signal. The machine's load, never the check's own time: its time limit counts the rest (wallMs - waitMs), or the CPU it used spread over the machine's CPUs where that is more and all its own. Absent where not measured.",
     ),
     ownMs: Milliseconds.optional().describe(
-      "The check's own time, what its time limit (the task's timeoutMs) counts: wallMs less waitMs, or the CPU it used where that is more and all its own. A check whose ownMs nears its limit is close to timing out on its merits. Absent where not measured.",
+      "The check's own time, what its time limit (the task's timeoutMs) counts: wallMs less waitMs, or the CPU it used spread over the machine's CPUs where that is more and all its own. A check whose ownMs nears its limit is close to timing out on its merits. Absent where not measured.",
     ),
     rerun: z
       .literal(true)

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { currentThread, sampleUsage, type UsageSample, usageBetween } from '../io/process-usage.js';
 import { type CheckOutcome, type CheckTimes, failed, starvedRun } from './outcome.js';
 
@@ -14,8 +15,14 @@ import { type CheckOutcome, type CheckTimes, failed, starvedRun } from './outcom
  *
  * The waits counted (every thread of the check's processes, and the grader's own thread) may add up
  * to more than the check waited: several threads can wait at once. That errs towards patience, and
- * the CPU the check used bounds it: CPU time is always the check's own.
+ * the CPU the check used bounds it: CPU time is always the check's own. Spread over the machine's
+ * CPUs, though: work on several at once (a test runner's workers, a parallel build) uses more CPU
+ * than wall time, and counted whole it would reach its limit sooner than it takes on an idle
+ * machine, the sooner the more CPUs the machine has.
  */
+
+/** The CPUs this process may run on: the most the checked work can run on at once (never less than 1). */
+const CPUS = Math.max(1, availableParallelism());
 
 /** How many times its time limit a check may take in wall time while starved before the run is called starved. */
 export const STARVED_BOUND = 3;
@@ -101,9 +108,13 @@ export class CheckClock {
     return at - this.started;
   }
 
-  /** The check's own time: wall time not starved, and never less than the CPU it used where that is its own. */
+  /**
+   * The check's own time: wall time not starved, and never less than the CPU it used, spread over
+   * the machine's CPUs, where that CPU is its own. On an idle machine this is wall time, whatever
+   * the number of CPUs its work ran on.
+   */
   private own(wallMs: number): number {
-    return Math.max(wallMs - this.starvedMs, this.options.cpuIsOwn ? this.cpuMs : 0);
+    return Math.max(wallMs - this.starvedMs, this.options.cpuIsOwn ? this.cpuMs / CPUS : 0);
   }
 
   private schedule(): void {

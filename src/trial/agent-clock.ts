@@ -5,7 +5,8 @@ import { markedProcesses, type ProcessMarker } from '../io/process-tree.js';
  * An agent's time limit measures the agent, not the machine: the check clock's rule
  * (grading/check-clock.ts) over the agent's processes, those carrying the trial's marker in its
  * sandbox or container. Its own time is wall time less the time they waited for a CPU, and never
- * less than the CPU they used, so an agent that loops or waits on its model reaches its limit as on
+ * less than the CPU they used spread over the machine's CPUs (on an idle machine, wall time, however
+ * many CPUs its work ran on), so an agent that loops or waits on its model reaches its limit as on
  * an idle machine: a timeout, its own failure. One the machine keeps from the CPU until the wall
  * clock reaches STARVED_BOUND times the limit has had no fair run: the trial is agent-starved, an
  * infrastructure status. Time stopped by a signal stays the agent's own: only its own processes

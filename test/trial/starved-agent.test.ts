@@ -9,12 +9,16 @@ import { hostileTrial } from './hostile.js';
 const LIMIT_MS = 2000;
 const WORK_MS = 1000;
 
-/** A trial of the CPU-bound agent (fixtures/agents/cpu-work.mjs), `act` called on its process as it starts. */
-async function cpuTrial(cpuMs: number, act: (pid: number) => void) {
+/**
+ * A trial of the CPU-bound agent (fixtures/agents/cpu-work.mjs), `act` called on each of its
+ * processes as it starts; with `processes` above 1, that many copies of it work at once.
+ */
+async function cpuTrial(cpuMs: number, act: (pid: number) => void, processes = 1) {
   const marker = `crossover-cpu-${randomBytes(6).toString('hex')}`;
   const watcher = watchProcesses(marker, act);
   try {
-    const receipt = await hostileTrial({ script: 'cpu-work.mjs', args: [marker, String(cpuMs)], timeoutMs: LIMIT_MS });
+    const args = [marker, String(cpuMs), String(processes)];
+    const receipt = await hostileTrial({ script: 'cpu-work.mjs', args, timeoutMs: LIMIT_MS });
     return { receipt, caught: watcher.stop().length };
   } finally {
     watcher.stop();
@@ -46,6 +50,17 @@ describe("an agent's time limit measures the agent, not the machine", () => {
   it('the same agent finishes its work when the machine lets it run', async () => {
     const { receipt } = await cpuTrial(WORK_MS, favour);
     // It changes nothing, so the task's checks fail: the agent's own outcome, not a timeout.
+    expect(receipt.status).toBe('failed');
+  }, 60_000);
+
+  it('an agent whose work runs on two CPUs at once has the wall time it took counted, not their CPU summed', async () => {
+    // Two copies, each 1400 ms of CPU, side by side on this 2-core machine: about 1400 ms of wall
+    // time, within the 2000 ms limit. Counted whole, their 2800 ms of CPU passed the limit at about
+    // 1000 ms, a timeout: the sooner, the more CPUs a machine has.
+    // Favoured, the copies may keep this thread from the CPU until they end, so how many of them the
+    // watcher saw is not asserted; on a busy machine the clock then misses some of their CPU, which
+    // only errs towards patience. The idle machine is where the sum of their CPU ended the agent.
+    const { receipt } = await cpuTrial(1400, favour, 2);
     expect(receipt.status).toBe('failed');
   }, 60_000);
 
